@@ -1,0 +1,159 @@
+"""The endpoint and record model (rules/model/api.yaml): which paths exist, which record each
+returns or accepts, how a record is recognised by its keys or by a variable's name, and what
+python-gitlab calls its managers. Scanners use it to give touches a record and evidence."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+
+from .loader import DataError, build
+
+
+@dataclass(frozen=True)
+class Record:
+    names: tuple[str, ...] = ()
+    signature: tuple[str, ...] = ()
+    signature_any: tuple[str, ...] = ()
+    not_keys: tuple[str, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    path: str
+    record: str | None = None
+    methods: tuple[str, ...] = ()
+    doc: str = ""
+
+
+@dataclass(frozen=True)
+class ManagerMap:
+    attribute: str
+    record: str
+    parent: str | None = None
+    path: str | None = None
+
+
+@dataclass(frozen=True)
+class PythonGitlab:
+    client_names: tuple[str, ...]
+    managers: tuple[ManagerMap, ...]
+    record_methods: tuple[str, ...]
+    object_methods: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Credential:
+    kind: str
+    headers: tuple[str, ...] = ()
+    query: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ApiModel:
+    records: dict[str, Record]
+    endpoints: tuple[Endpoint, ...]
+    python_gitlab: PythonGitlab
+    credentials: tuple[Credential, ...] = ()
+    telemetry_messages: tuple[str, ...] = ()
+    api_prefixes: tuple[str, ...] = ("/api/v4",)
+
+    def credential_kind(self, key: str, location: str, source: str) -> str | None:
+        """The kind of credential a header or query parameter carries (deploy-token, job-token,
+        private-token, oauth), from its source text first and its name second; None if none."""
+        lowered = key.lower()
+        names = [c for c in self.credentials if lowered in {n.lower() for n in getattr(c, location, ())}]
+        for cred in self.credentials:
+            if any(re.search(p, source) for p in cred.values) and (names or cred.kind == "deploy-token"):
+                return cred.kind
+        return names[0].kind if names else None
+
+    @cached_property
+    def _name_patterns(self) -> list[tuple[re.Pattern[str], str]]:
+        out = []
+        for record, spec in self.records.items():
+            for pattern in spec.names:
+                out.append((re.compile(pattern, re.IGNORECASE), record))
+        return out
+
+    def record_for_name(self, name: str) -> str | None:
+        """The record a variable's name suggests (``runner`` → runner), or None."""
+        for pattern, record in self._name_patterns:
+            if pattern.fullmatch(name):
+                return record
+        return None
+
+    def record_for_keys(self, keys: frozenset[str] | set[str]) -> str | None:
+        """The record whose key signature a JSON object's keys carry, or None."""
+        best, best_len = None, 0
+        for record, spec in self.records.items():
+            if not spec.signature or not set(spec.signature) <= keys:
+                continue
+            if spec.signature_any and not set(spec.signature_any) & keys:
+                continue
+            if set(spec.not_keys) & keys:
+                continue
+            if len(spec.signature) > best_len:
+                best, best_len = record, len(spec.signature)
+        return best
+
+    @cached_property
+    def _templates(self) -> list[tuple[tuple[str, ...], Endpoint]]:
+        return [(tuple(split_path(e.path)), e) for e in self.endpoints]
+
+    def endpoint_for(self, segments: tuple[str, ...]) -> Endpoint | None:
+        """The most specific endpoint whose template matches a concrete path's segments."""
+        best, best_score = None, -1
+        for template, endpoint in self._templates:
+            if len(template) != len(segments):
+                continue
+            score = 0
+            for want, got in zip(template, segments):
+                if want.startswith(":"):
+                    continue
+                if want != got:
+                    break
+                score += 1
+            else:
+                if score > best_score:
+                    best, best_score = endpoint, score
+        return best
+
+    def manager_record(self, attribute: str, parent: str | None) -> str | None:
+        fallback = None
+        for manager in self.python_gitlab.managers:
+            if manager.attribute != attribute:
+                continue
+            if manager.parent == parent:
+                return manager.record
+            if manager.parent is None:
+                fallback = manager.record
+        return fallback
+
+    def manager_path(self, attribute: str, parent: str | None) -> str | None:
+        for manager in self.python_gitlab.managers:
+            if manager.attribute == attribute and manager.parent in (parent, None) and manager.path:
+                return manager.path
+        return None
+
+
+PLACEHOLDER = "{}"
+
+
+def split_path(path: str) -> list[str]:
+    return [segment for segment in path.split("/") if segment]
+
+
+def load_api_model(data: dict, where: str) -> ApiModel:
+    model = build(ApiModel, data, where)
+    for endpoint in model.endpoints:
+        if endpoint.record is not None and endpoint.record not in model.records:
+            raise DataError(f"{where}: endpoint {endpoint.path}: unknown record {endpoint.record!r}")
+    for manager in model.python_gitlab.managers:
+        for record in (manager.record, manager.parent):
+            if record is not None and record not in model.records:
+                raise DataError(f"{where}: manager {manager.attribute}: unknown record {record!r}")
+    return model

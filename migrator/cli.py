@@ -1,0 +1,147 @@
+"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``.
+
+Exit status: 0 no findings, 1 findings (or files changed by ``fix``), 2 usage or internal error.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+import click
+
+from . import __version__
+from .loader import DataError
+
+OUTPUT_FORMATS = ["text", "concise", "json"]
+
+
+def _codes(values: Sequence[str]) -> tuple[str, ...]:
+    return tuple(code.strip().upper() if code.strip()[:1].isalpha() and code.strip()[3:4].isdigit()
+                 else code.strip() for value in values for code in value.split(",") if code.strip())
+
+
+class Group(click.Group):
+    """Turns an unexpected exception into exit status 2 with a one-line message."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
+            raise
+        except DataError as exc:
+            click.echo(f"error: rule table: {exc}", err=True)
+            sys.exit(2)
+        except Exception as exc:  # noqa: BLE001 - last resort, reported as an internal error
+            click.echo(f"error: internal error: {type(exc).__name__}: {exc}", err=True)
+            sys.exit(2)
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, "--version", prog_name="migrator")
+def main() -> None:
+    """Find and fix uses of the service's REST API v4 that v5 breaks."""
+
+
+def common_options(func):
+    options = [
+        click.argument("paths", nargs=-1, type=click.Path(exists=True)),
+        click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated)."),
+        click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable (comma-separated)."),
+        click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain."),
+        click.option("--no-respect-gitignore", is_flag=True, help="Also check files that .gitignore excludes."),
+        click.option("--jobs", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core)."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def settings_from(select, ignore, no_respect_gitignore, jobs):
+    from .engine import Settings
+
+    table = _table()
+    selected = _codes(select)
+    ignored = _codes(ignore)
+    for pattern in selected + ignored:
+        if pattern != "ALL" and not any(
+            r.code.startswith(pattern) or pattern in (r.name, r.item) for r in table.rules
+        ):
+            raise click.BadParameter(f"{pattern!r} matches no rule code, name or item", param_hint="--select/--ignore")
+    return Settings(selected, ignored, not no_respect_gitignore, jobs)
+
+
+def _table():
+    from .ruletable import load_table
+
+    return load_table()
+
+
+@main.command()
+@common_options
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
+@click.option("--statistics", "show_statistics", is_flag=True, help="Show counts per rule instead of findings.")
+@click.option("--unsafe-fixes", is_flag=True, help="Show and apply unsafe fixes too.")
+@click.option("--fix", "apply_fix", is_flag=True, help="Apply fixes (same as `migrator fix`).")
+@click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
+def check(paths, select, ignore, exit_zero, no_respect_gitignore, jobs, output_format, show_statistics,
+          unsafe_fixes, apply_fix, diff):
+    """Report uses of API v4 that v5 breaks."""
+    from .engine import check_paths
+    from .report import render
+
+    settings = settings_from(select, ignore, no_respect_gitignore, jobs)
+    if apply_fix or diff:
+        from .fix.command import run_fix
+
+        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
+    result = check_paths(list(paths) or ["."], settings)
+    for error in result.errors:
+        click.echo(f"error: {error}", err=True)
+    findings = result.findings
+    if output_format == "json" and any(f.fix for f in findings):
+        from .fix.edits import with_edits
+
+        findings = with_edits(findings)
+    sys.stdout.write(render(output_format, findings, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics))
+    if result.errors:
+        sys.exit(2)
+    sys.exit(0 if exit_zero or not findings else 1)
+
+
+@main.command()
+@click.argument("code", required=False)
+@click.option("--all", "show_all", is_flag=True, help="Explain every rule.")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def rule(code, show_all, output_format):
+    """Explain a rule: what it detects, why v5 breaks it, what to do instead."""
+    from .report import ruledoc
+
+    table = _table()
+    if show_all == bool(code):
+        raise click.UsageError("give a rule code, or --all")
+    if show_all:
+        rules = list(table.rules)
+    else:
+        wanted = code.strip()
+        match = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
+        if not match:
+            raise click.BadParameter(f"no rule {wanted!r}; see `migrator rule --all`", param_hint="CODE")
+        rules = match
+    render = ruledoc.render_json if output_format == "json" else ruledoc.render_text
+    sys.stdout.write(render(rules, table))
+
+
+def _register_optional() -> None:
+    """Commands whose modules land separately register here when present."""
+    from importlib import import_module
+
+    for module in ("migrator.fix.command", "migrator.auditlog_cli"):
+        try:
+            import_module(module).register(main)
+        except ModuleNotFoundError as exc:
+            if exc.name != module:
+                raise
+
+
+_register_optional()

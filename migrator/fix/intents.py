@@ -1,0 +1,42 @@
+"""A rule's fix intent, resolved for one touch: which applicability, which message.
+
+The intent is data (rules/*.yaml ``fix:``); the touch says where and in what context it was
+found. A value the intent cannot map, a context the intent marks unsafe, or a path with no
+replacement changes the applicability here, before any file kind's fixer is involved.
+"""
+
+from __future__ import annotations
+
+from ..model import Fix, FixIntent, Touch, show_value
+from ..paths import path_matches
+
+
+def fix_for(intent: FixIntent | None, touch: Touch) -> Fix | None:
+    if intent is None:
+        return None
+    applicability, note = intent.applicability, ""
+    fields = {"to": intent.to or "", "name": touch.name, "value": show_value(touch.value)}
+    if intent.intent == "none":
+        applicability = "display-only"
+    if intent.intent == "rewrite-path" and any(
+        path_matches(p, touch.name) for p in intent.display_only_paths
+    ):
+        return Fix("display-only", intent.other_values.format(**fields), intent=intent)
+    if intent.intent == "map-values":
+        mapped = next((m for m in intent.values if _same(m.value, touch.value)), None)
+        if mapped is None:
+            return Fix("display-only", intent.other_values.format(**fields), intent=intent)
+        applicability, note = mapped.applicability, mapped.note
+        fields.update(to=mapped.to_name, to_value=show_value(mapped.to_value))
+    for ctx in intent.contexts:
+        if ctx.context == touch.context:
+            applicability, note = ctx.applicability, ctx.note
+    message = intent.message.format(**fields)
+    if note:
+        message = f"{message} ({note})"
+    return Fix(applicability, message, intent=intent)
+
+
+def _same(a: object, b: object) -> bool:
+    return not isinstance(b, tuple) and a == b and isinstance(a, bool) == isinstance(b, bool)
+

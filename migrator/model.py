@@ -1,0 +1,191 @@
+"""The shapes that flow through the pipeline: touches, findings, fixes and edits.
+
+Every scanner produces `Touch`es; the rule table turns touches into `Finding`s; the fix engine
+turns findings into `Edit`s. All of them are frozen dataclasses, so scanners and rules stay pure
+functions of their input, and one `Finding` shape serves every file kind and every reporter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+EVIDENCE_ORDER = ("bare", "named", "typed")
+APPLICABILITIES = ("safe", "unsafe", "display-only")
+SEVERITIES = ("info", "low", "medium", "high", "critical")
+
+
+class _NoValue:
+    """Marks a touch that carries no literal value (distinct from a literal None / null)."""
+
+    _instance = None
+
+    def __new__(cls):
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "NO_VALUE"
+
+    def __reduce__(self):
+        return (_NoValue, ())
+
+
+NO_VALUE: Any = _NoValue()
+
+
+def show_value(value: Any) -> str:
+    """A literal as a user would type it in JSON: null, true, false, 2, cannot_be_merged."""
+    if value is NO_VALUE:
+        return ""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return " or ".join(show_value(v) for v in value)
+    return str(value)
+
+
+@dataclass(frozen=True, order=True)
+class Position:
+    """A 1-based row and column, as ruff reports them."""
+
+    row: int
+    column: int
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    start: Position
+    end: Position
+
+    @classmethod
+    def of(cls, row: int, col: int, end_row: int, end_col: int) -> Span:
+        return cls(Position(row, col), Position(end_row, end_col))
+
+
+@dataclass(frozen=True)
+class Touch:
+    """One thing a file does to the API, with where it does it.
+
+    kind     endpoint | field | param | call | telemetry
+    name     field, parameter or client attribute name; for an endpoint, the matched path
+             template (``/runners/:id``); for telemetry, ``Message.field`` or ``Message``
+    record   the record the touch concerns (``merge_request``, ``runner`` …) when known
+    evidence typed | named | bare: how sure the scanner is about ``record``
+    context  read | write | key | compare | create | update | filter | call | define | value
+    value    the literal value involved (compared with, assigned, sent), or NO_VALUE
+    syntax   the syntactic form, for the fixer of that file kind (attribute, subscript, …)
+    detail   extra facts as sorted (key, value) pairs, for check functions and fixers
+    """
+
+    kind: str
+    name: str
+    span: Span
+    record: str | None = None
+    evidence: str = "bare"
+    context: str = "read"
+    method: str | None = None
+    value: Any = NO_VALUE
+    syntax: str = ""
+    detail: tuple[tuple[str, Any], ...] = ()
+
+    def get(self, key: str, default: Any = None) -> Any:
+        for k, v in self.detail:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def has_value(self) -> bool:
+        return self.value is not NO_VALUE
+
+
+def details(**kwargs: Any) -> tuple[tuple[str, Any], ...]:
+    return tuple(sorted((k, v) for k, v in kwargs.items() if v is not None))
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Replace the text between two 1-based positions with ``content``."""
+
+    content: str
+    span: Span
+
+
+@dataclass(frozen=True)
+class ValueMap:
+    """One literal value and what replaces it: ``scope="active"`` becomes ``paused=False``."""
+
+    value: Any
+    to_name: str
+    to_value: Any
+    applicability: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class ContextApplicability:
+    """The applicability of a fix where the touch has this context (``create``, ``update`` …)."""
+
+    context: str
+    applicability: str
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class FixIntent:
+    """What a rule's fix does, as data (rules/*.yaml ``fix:``), before any syntax is involved.
+
+    intent  rename | negate-boolean | map-values | rewrite-path | drop-null | none
+    """
+
+    intent: str
+    applicability: str
+    reason: str
+    message: str
+    to: str | None = None
+    segment: str | None = None
+    values: tuple[ValueMap, ...] = ()
+    contexts: tuple[ContextApplicability, ...] = ()
+    display_only_paths: tuple[str, ...] = ()
+    other_values: str = ""
+
+
+@dataclass(frozen=True)
+class Fix:
+    applicability: str
+    message: str
+    edits: tuple[Edit, ...] = ()
+    intent: FixIntent | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
+class Finding:
+    code: str
+    name: str
+    item: str | None
+    message: str
+    severity: str
+    evidence: str
+    filename: str
+    span: Span
+    url: str | None = None
+    fix: Fix | None = None
+    touch: Touch | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def sort_key(self) -> tuple[str, int, int, str]:
+        return (self.filename, self.span.start.row, self.span.start.column, self.code)
+
+
+class ScanError(Exception):
+    """A file could not be parsed; the engine turns it into one parse-error finding."""
+
+    def __init__(self, message: str, row: int = 1, column: int = 1):
+        super().__init__(message)
+        self.message = message
+        self.row = max(row, 1)
+        self.column = max(column, 1)

@@ -1,0 +1,23 @@
+"""Path templates: ``/geo_nodes/**`` matches ``/geo_nodes/:id/status``; ``:x`` is one segment."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+
+@cache
+def _path_regex(pattern: str) -> re.Pattern[str]:
+    parts = []
+    for segment in [s for s in pattern.split("/") if s]:
+        if segment == "**":
+            parts.append("(?:/[^/]+)*")
+        elif segment.startswith(":"):
+            parts.append("/[^/]+")
+        else:
+            parts.append("/" + re.escape(segment))
+    return re.compile("".join(parts) + "/?")
+
+
+def path_matches(pattern: str, path: str) -> bool:
+    return _path_regex(pattern).fullmatch(path) is not None

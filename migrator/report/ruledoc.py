@@ -1,0 +1,73 @@
+"""``migrator rule``: a rule's documentation as text or JSON, from the rule table alone."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+
+from ..ruletable import Rule, RuleTable
+
+
+def as_dict(rule: Rule, table: RuleTable) -> dict:
+    item = table.items[rule.item]
+    return {
+        "code": rule.code,
+        "name": rule.name,
+        "item": rule.item,
+        "item_title": item.title,
+        "source": item.source,
+        "message": rule.message,
+        "severity": rule.severity,
+        "breaking": rule.breaking,
+        "replacement": rule.replacement,
+        "releases": {
+            "deprecated_in": rule.deprecated_in,
+            "changed_in": rule.changed_in,
+            "replacement_since": rule.replacement_since,
+            "removed_in": rule.removed_in,
+        },
+        "what": rule.docs.what,
+        "why": rule.docs.why,
+        "instead": rule.docs.instead,
+        "fix": None if rule.fix is None else {
+            "intent": rule.fix.intent,
+            "applicability": rule.fix.applicability,
+            "reason": rule.fix.reason,
+            "safety": rule.docs.fix_safety,
+        },
+        "spec_and_facts": rule.docs.spec_and_facts or None,
+        "url": rule.url,
+    }
+
+
+def render_json(rules: list[Rule], table: RuleTable) -> str:
+    return json.dumps([as_dict(r, table) for r in rules], indent=2, ensure_ascii=False) + "\n"
+
+
+def _para(title: str, text: str | None) -> list[str]:
+    if not text:
+        return []
+    return [f"## {title}", *textwrap.wrap(text, 96), ""]
+
+
+def render_text(rules: list[Rule], table: RuleTable) -> str:
+    out: list[str] = []
+    for rule in rules:
+        doc = as_dict(rule, table)
+        releases = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in doc["releases"].items() if v)
+        out += [f"# {rule.name} ({rule.code})", ""]
+        out += [f"Versioning item: {rule.item} ({doc['item_title']}; spec section {doc['source']})"]
+        out += [f"Severity: {rule.severity}{'' if rule.breaking else ' (not a breaking change)'}"]
+        out += [f"Releases: {releases}", ""]
+        out += _para("What it detects", rule.docs.what)
+        out += _para("Why v5 breaks it", rule.docs.why)
+        out += _para("What to do instead", rule.docs.instead)
+        if rule.fix is not None:
+            out += _para(f"Fix: {rule.fix.applicability} ({rule.fix.intent})",
+                         f"{rule.docs.fix_safety or rule.fix.reason} Reason: {rule.fix.reason}.")
+        else:
+            out += _para("Fix", "None; the finding says what to do.")
+        out += _para("Spec and reality", rule.docs.spec_and_facts)
+        if rule.url:
+            out += [f"See {rule.url}", ""]
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,211 @@
+"""The rule table: rules/*.yaml (one file per Versioning item), rules/items.yaml and the API model
+in rules/model/. Loaded once, validated strictly, and indexed for the matcher."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Any
+
+from .apimodel import ApiModel, load_api_model
+from .loader import DataError, build, one_of, read_yaml
+from .model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
+
+TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry")
+FIX_INTENTS = ("rename", "negate-boolean", "map-values", "rewrite-path", "drop-null", "none")
+FILE_KINDS = ("python", "ci", "shell", "json", "cassette", "proto", "telemetry")
+
+
+@dataclass(frozen=True)
+class Match:
+    """Which touches a rule reports. Empty tuples match anything."""
+
+    touch: str
+    names: tuple[str, ...] = ()
+    records: tuple[str, ...] = ()
+    paths: tuple[str, ...] = ()
+    methods: tuple[str, ...] = ()
+    contexts: tuple[str, ...] = ()
+    values: tuple[Any, ...] = ()
+    value_pattern: str | None = None
+    detail: dict[str, str] = field(default_factory=dict)
+    evidence: str = "bare"
+    check: str | None = None
+    message: str | None = None
+    tokens: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Docs:
+    what: str
+    why: str
+    instead: str
+    fix_safety: str = ""
+    spec_and_facts: str = ""
+
+
+@dataclass(frozen=True)
+class Example:
+    kind: str
+    name: str
+    code: str
+    flagged: int = 1
+    filename: str | None = None
+    after: str | None = None
+    after_unsafe: str | None = None
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str
+    name: str
+    item: str
+    message: str
+    severity: str
+    breaking: bool
+    docs: Docs
+    match: tuple[Match, ...]
+    replacement: str | None = None
+    deprecated_in: str | None = None
+    changed_in: str | None = None
+    replacement_since: str | None = None
+    removed_in: str = "v5"
+    url: str | None = None
+    fix: FixIntent | None = None
+    examples: tuple[Example, ...] = ()
+
+    @cached_property
+    def token_sets(self) -> tuple[frozenset[bytes], ...]:
+        """Sets of literal tokens; a file that holds none of the sets whole cannot match."""
+        return tuple(
+            frozenset(word.encode() for word in alternative.split())
+            for clause in self.match
+            for alternative in clause_tokens(clause)
+        )
+
+
+@dataclass(frozen=True)
+class Item:
+    title: str
+    change_before_v5: str
+    change_in_v5: str
+    source: str = "Versioning"
+
+
+def clause_tokens(match: Match) -> tuple[str, ...]:
+    """Token alternatives of a clause, each "a b" meaning a file must hold both a and b.
+
+    Declared in ``tokens:``, or derived: each name is an alternative; each path's literal
+    segments are one alternative.
+    """
+    if match.tokens:
+        return match.tokens
+    if match.names:
+        return match.names
+    return tuple(
+        " ".join(s for s in p.split("/") if s and not s.startswith(":") and s != "**")
+        for p in match.paths
+    )
+
+
+@dataclass(frozen=True)
+class RuleTable:
+    rules: tuple[Rule, ...]
+    items: dict[str, Item]
+    model: ApiModel
+    data: dict[str, Any] = field(default_factory=dict)
+    digest: str = ""
+
+    @cached_property
+    def by_code(self) -> dict[str, Rule]:
+        return {rule.code: rule for rule in self.rules}
+
+    def select(self, select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()) -> tuple[Rule, ...]:
+        chosen = [r for r in self.rules if _selected(r, select or ("ALL",))]
+        return tuple(r for r in chosen if not (ignore and _selected(r, ignore)))
+
+
+def _selected(rule: Rule, patterns: tuple[str, ...]) -> bool:
+    return any(p == "ALL" or rule.code.startswith(p) or p in (rule.name, rule.item) for p in patterns)
+
+
+def rules_dir() -> Path:
+    """rules/ inside the installed package, or beside the package in a source checkout."""
+    here = Path(__file__).resolve().parent
+    for candidate in (here / "rules", here.parent / "rules"):
+        if (candidate / "items.yaml").is_file():
+            return candidate
+    raise DataError(f"rule table not found (looked in {here / 'rules'} and {here.parent / 'rules'})")
+
+
+@cache
+def load_table(directory: Path | None = None) -> RuleTable:
+    directory = directory or rules_dir()
+    digest = hashlib.sha256()
+    files = sorted(directory.glob("*.yaml")) + sorted((directory / "model").glob("*.yaml"))
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    items = _load_items(directory / "items.yaml")
+    model_file = directory / "model" / "api.yaml"
+    model = load_api_model(read_yaml(model_file), str(model_file))
+    data = {p.stem: read_yaml(p) for p in sorted((directory / "model").glob("*.yaml")) if p.stem != "api"}
+    rules: list[Rule] = []
+    seen: dict[str, str] = {}
+    for path in files:
+        if path.parent != directory or path.name == "items.yaml":
+            continue
+        for rule in _load_rule_file(path, items, model):
+            if rule.code in seen:
+                raise DataError(f"{path}: rule code {rule.code} is already used in {seen[rule.code]}")
+            seen[rule.code] = path.name
+            rules.append(rule)
+    rules.sort(key=lambda r: r.code)
+    return RuleTable(tuple(rules), items, model, data, digest.hexdigest()[:16])
+
+
+def _load_items(path: Path) -> dict[str, Item]:
+    raw = read_yaml(path)
+    if not isinstance(raw, dict) or not isinstance(raw.get("items"), dict):
+        raise DataError(f"{path}: expected a mapping with key 'items'")
+    return {key: build(Item, value, f"{path}: items.{key}") for key, value in raw["items"].items()}
+
+
+def _load_rule_file(path: Path, items: dict[str, Item], model: ApiModel) -> list[Rule]:
+    raw = read_yaml(path)
+    if not isinstance(raw, dict) or set(raw) != {"rules"} or not isinstance(raw["rules"], list):
+        raise DataError(f"{path}: expected exactly one key 'rules' holding a list")
+    out = []
+    for index, entry in enumerate(raw["rules"]):
+        code = entry.get("code", index) if isinstance(entry, dict) else index
+        where = f"{path}: rules[{code}]"
+        rule = build(Rule, entry, where)
+        _validate(rule, where, items, model)
+        out.append(rule)
+    return out
+
+
+def _validate(rule: Rule, where: str, items: dict[str, Item], model: ApiModel) -> None:
+    one_of(rule.item, items, f"{where}.item")
+    one_of(rule.severity, SEVERITIES, f"{where}.severity")
+    if not rule.code[:3].isalpha() or not rule.code[3:].isdigit():
+        raise DataError(f"{where}.code: {rule.code!r} is not a prefix and digits, like MIG010")
+    if not rule.match:
+        raise DataError(f"{where}.match: a rule needs at least one match clause")
+    for i, clause in enumerate(rule.match):
+        one_of(clause.touch, TOUCH_KINDS, f"{where}.match[{i}].touch")
+        one_of(clause.evidence, EVIDENCE_ORDER, f"{where}.match[{i}].evidence")
+        if not all(clause_tokens(clause)) or not clause_tokens(clause):
+            raise DataError(f"{where}.match[{i}]: no literal tokens; add names, paths or tokens")
+        for record in clause.records:
+            one_of(record, model.records, f"{where}.match[{i}].records")
+    if rule.fix is not None:
+        one_of(rule.fix.intent, FIX_INTENTS, f"{where}.fix.intent")
+        one_of(rule.fix.applicability, APPLICABILITIES, f"{where}.fix.applicability")
+        for j, value_map in enumerate(rule.fix.values):
+            one_of(value_map.applicability, APPLICABILITIES, f"{where}.fix.values[{j}].applicability")
+        for j, ctx in enumerate(rule.fix.contexts):
+            one_of(ctx.applicability, APPLICABILITIES, f"{where}.fix.contexts[{j}].applicability")
+    for j, example in enumerate(rule.examples):
+        one_of(example.kind, FILE_KINDS, f"{where}.examples[{j}].kind")

@@ -1,0 +1,245 @@
+"""Python calls that talk to the API: HTTP clients (requests, httpx, aiohttp, urllib),
+python-gitlab's ``gl.http_*`` and managers, record methods, and telemetry message builders."""
+
+from __future__ import annotations
+
+import ast
+from typing import TYPE_CHECKING
+
+from ..model import NO_VALUE, Touch, details
+from . import urls
+from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
+from .pysource import literal
+
+if TYPE_CHECKING:
+    from .python import Visitor
+
+PAYLOADS = {"json": "body", "data": "form", "params": "query", "post_data": "body",
+            "query_data": "query", "content": "body"}
+MANAGER_CONTEXT = {"create": "create", "update": "update", "list": "filter", "all": "filter",
+                   "get": "filter", "iter": "filter"}
+
+
+class CallHandler:
+    def __init__(self, visitor: Visitor):
+        self.v = visitor
+        self.negated: set[int] = set()
+
+    def handle(self, node: ast.Call) -> None:
+        v = self.v
+        if not (self.http_call(node) or self.gitlab_http(node) or self.manager_call(node)
+                or self.telemetry_call(node)):
+            if id(node) not in v.handled and not v.field_touch(node, "read") and not v.url_literal(node):
+                self.record_method(node)
+        func = node.func
+        v.visit(func.value if isinstance(func, ast.Attribute) else func)
+        for arg in node.args:
+            v.visit(arg)
+        for keyword in node.keywords:
+            v.visit(keyword.value)
+
+    # ---------------------------------------------------------------- HTTP clients
+    def http_call(self, node: ast.Call) -> bool:
+        func, infer = node.func, self.v.infer
+        method, url_node, base = None, None, None
+        if isinstance(func, ast.Attribute) and func.attr in HTTP_VERBS:
+            owner = infer.kind(func.value)
+            is_module = isinstance(func.value, ast.Name) and func.value.id in HTTP_MODULES
+            if not (is_module or (owner and owner.kind == "session")):
+                return False
+            base = owner.base if owner and owner.kind == "session" else None
+            method, url_node = self._method_and_url(node, func.attr)
+        elif _callee(func) in ("urlopen", "Request"):
+            url_node = node.args[0] if node.args else _kwarg(node, "url")
+            if isinstance(url_node, ast.Call) and _callee(url_node.func) == "Request":
+                return False
+            explicit = literal(_kwarg(node, "method"))
+            method = explicit if isinstance(explicit, str) else ("POST" if _kwarg(node, "data") else "GET")
+        else:
+            return False
+        text = infer.template(url_node)
+        if text is None:
+            return False
+        if base and not text.startswith(("http:", "https:")):
+            text = base.rstrip("/") + "/" + text.lstrip("/")
+        # A path after an unknown base (``f"{API}/runners"`` with API imported) is sent to an HTTP
+        # client, so it is taken as an API path.
+        url = urls.parse(text, self.v.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
+        if url is None:
+            return False
+        evidence = "typed" if url.under_api or base else "named"
+        self.request(node, url, url_node, method, evidence, client="http")
+        self.v.infer_cache[id(node)] = Kind("response", url.record, evidence)
+        return True
+
+    def _method_and_url(self, node: ast.Call, verb: str) -> tuple[str, ast.AST | None]:
+        if verb == "request":
+            method = literal(node.args[0]) if node.args else literal(_kwarg(node, "method"))
+            url_node = node.args[1] if len(node.args) > 1 else _kwarg(node, "url")
+            return (method if isinstance(method, str) else "GET"), url_node
+        return verb.upper(), node.args[0] if node.args else _kwarg(node, "url")
+
+    def gitlab_http(self, node: ast.Call) -> bool:
+        func = node.func
+        if not (isinstance(func, ast.Attribute) and func.attr in GITLAB_HTTP):
+            return False
+        owner = self.v.infer.kind(func.value)
+        if owner is not None and owner.kind != "client":
+            return False
+        method = GITLAB_HTTP[func.attr]
+        args = list(node.args)
+        if method is None:
+            verb = literal(args.pop(0)) if args else literal(_kwarg(node, "verb"))
+            method = verb.upper() if isinstance(verb, str) else "GET"
+        path_node = args[0] if args else _kwarg(node, "path")
+        text = self.v.infer.template(path_node)
+        url = urls.parse(text, self.v.model, relative_ok=True) if text else None
+        if url is None:
+            return False
+        auth = owner.auth if owner else None
+        self.request(node, url, path_node, method, "typed", client="python-gitlab", auth=auth)
+        self.v.infer_cache[id(node)] = Kind("record", url.record, "typed")
+        return True
+
+    def request(self, node: ast.Call, url: urls.ApiUrl, url_node: ast.AST | None, method: str,
+                evidence: str, client: str, auth: str | None = None) -> None:
+        """Touches of one request: the endpoint, its query, payload fields and credentials."""
+        v = self.v
+        auth = auth or self.auth_of(node, url)
+        common = dict(path=url.name, auth=auth, client=client)
+        if url_node is not None and not isinstance(url_node, (ast.Name, ast.Attribute)):
+            span = v.source.span(url_node)
+            v.add(urls.endpoint_touch(url, span, method, evidence, "string", auth=auth))
+            for touch in urls.query_touches(url, span, method, evidence, "string", auth=auth,
+                                            credential=self._query_credential(url)):
+                v.add(touch)
+        if url_node is not None:
+            v.mark_url(url_node)
+        context = urls.METHOD_CONTEXT.get(method.upper(), "call")
+        for keyword in node.keywords:
+            location = PAYLOADS.get(keyword.arg or "")
+            if location:
+                self.payload(keyword.value, url.record, evidence, context, method, location=location, **common)
+            elif keyword.arg == "headers":
+                self.headers(keyword.value, url.record, evidence, context, method, **common)
+
+    def _query_credential(self, url: urls.ApiUrl) -> str | None:
+        for key, value in url.query:
+            kind = self.v.model.credential_kind(key, "query", str(value))
+            if kind:
+                return kind
+        return None
+
+    def auth_of(self, node: ast.Call, url: urls.ApiUrl) -> str | None:
+        model = self.v.model
+        found = self._query_credential(url)
+        for keyword in node.keywords:
+            entries = self._entries(keyword.value)
+            if keyword.arg == "headers":
+                found = found or next((k for k in (model.credential_kind(key, "headers", ast.unparse(val))
+                                                   for key, _, val in entries) if k), None)
+            elif keyword.arg in ("params", "query_data"):
+                found = found or next((k for k in (model.credential_kind(key, "query", ast.unparse(val))
+                                                   for key, _, val in entries) if k), None)
+            elif keyword.arg == "auth":
+                found = found or model.credential_kind("", "query", ast.unparse(keyword.value))
+        return found
+
+    def _entries(self, node: ast.AST) -> list[tuple[str, ast.AST, ast.AST]]:
+        """(key, key node, value node) of a dict literal, a name bound to one, or dict(k=v)."""
+        if isinstance(node, ast.Name):
+            bound = self.v.scope.lookup(node.id)
+            node = bound.node if isinstance(bound, Kind) and bound.kind == "dict" else node
+        if isinstance(node, ast.Dict):
+            self.v.handled.add(id(node))
+            return [(k.value, k, val) for k, val in zip(node.keys, node.values)
+                    if isinstance(k, ast.Constant) and isinstance(k.value, str)]
+        if isinstance(node, ast.Call) and _callee(node.func) == "dict":
+            return [(k.arg, k, k.value) for k in node.keywords if k.arg]
+        return []
+
+    def payload(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
+                **extra: object) -> None:
+        for key, key_node, value in self._entries(node):
+            self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
+                             method, literal(value), "dict-key" if isinstance(key_node, ast.Constant) else "kwarg",
+                             details(value_span=self.v.source.span_tuple(value), **extra)))
+
+    def headers(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
+                **extra: object) -> None:
+        for key, key_node, value in self._entries(node):
+            credential = self.v.model.credential_kind(key, "headers", ast.unparse(value))
+            self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
+                             method, literal(value), "header",
+                             details(location="header", credential=credential, **extra)))
+
+    # ---------------------------------------------------------------- python-gitlab
+    def manager_call(self, node: ast.Call) -> bool:
+        func = node.func
+        if not isinstance(func, ast.Attribute):
+            return False
+        manager = self.v.infer.kind(func.value)
+        if manager is None or manager.kind != "manager" or func.attr not in MANAGER_CONTEXT:
+            return False
+        context = MANAGER_CONTEXT[func.attr]
+        method = {"create": "POST", "update": "PUT"}.get(func.attr, "GET")
+        extra = dict(path=manager.base, auth=manager.auth, client="python-gitlab")
+        if func.attr == "create" and node.args:
+            self.payload(node.args[0], manager.record, "typed", context, method, location="body", **extra)
+        elif func.attr == "update":
+            data = node.args[1] if len(node.args) > 1 else _kwarg(node, "new_data")
+            if data is not None:
+                self.payload(data, manager.record, "typed", context, method, location="body", **extra)
+        for keyword in node.keywords:
+            if keyword.arg and keyword.arg != "new_data":
+                self.v.add(Touch("param", keyword.arg, self.v.source.span(keyword), manager.record, "typed",
+                                 context, method, literal(keyword.value), "kwarg",
+                                 details(location="query" if context == "filter" else "body",
+                                         value_span=self.v.source.span_tuple(keyword.value), **extra)))
+        return True
+
+    def record_method(self, node: ast.Call) -> None:
+        func = node.func
+        if not isinstance(func, ast.Attribute):
+            return
+        owner = self.v.receiver(func.value)
+        if owner is not None:
+            self.v.add(Touch("call", func.attr, self.v.source.span(node), owner[0], owner[1], "call",
+                             syntax="method"))
+
+    def manager_attribute(self, node: ast.Attribute) -> None:
+        """``gl.geonodes``: using a python-gitlab manager is a call touch of its own."""
+        kind = self.v.infer.kind(node)
+        if kind is not None and kind.kind == "manager":
+            self.v.add(Touch("call", node.attr, self.v.source.span(node), kind.record, "typed", "call",
+                             syntax="manager"))
+            self.v.handled.add(id(node))
+
+    # ---------------------------------------------------------------- telemetry
+    def telemetry_call(self, node: ast.Call) -> bool:
+        message = _callee(node.func)
+        if message not in self.v.infer.messages:
+            return False
+        for keyword in node.keywords:
+            if keyword.arg:
+                self.telemetry(message, keyword.arg, keyword.value, keyword)
+        self.v.infer_cache[id(node)] = Kind("message", message, "typed", message)
+        return True
+
+    def telemetry(self, message: str, field: str, value: ast.AST | None, where: ast.AST) -> None:
+        self.v.add(Touch("telemetry", f"{message}.{field}", self.v.source.span(where), message, "typed",
+                         "value", value=literal(value) if value is not None else NO_VALUE, syntax="python",
+                         detail=details(message=message, field=field,
+                                        source=ast.unparse(value) if value is not None else None)))
+
+
+def _callee(func: ast.AST) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+def _kwarg(node: ast.Call, name: str) -> ast.AST | None:
+    return next((k.value for k in node.keywords if k.arg == name), None)

@@ -1,0 +1,54 @@
+"""Positions and literals of Python source: ast's byte offsets → 1-based character columns."""
+
+from __future__ import annotations
+
+import ast
+
+from ..model import NO_VALUE, Span
+
+
+class Source:
+    def __init__(self, text: str):
+        self.text = text
+        self.lines = text.splitlines(keepends=True) or [""]
+
+    def column(self, lineno: int, byte_offset: int) -> int:
+        if lineno > len(self.lines):
+            return byte_offset + 1
+        line = self.lines[lineno - 1]
+        if line.isascii():
+            return byte_offset + 1
+        return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="replace")) + 1
+
+    def span(self, node: ast.AST) -> Span:
+        end_line = getattr(node, "end_lineno", None) or node.lineno
+        end_col = getattr(node, "end_col_offset", None)
+        if end_col is None:
+            end_col = node.col_offset
+        return Span.of(
+            node.lineno,
+            self.column(node.lineno, node.col_offset),
+            end_line,
+            self.column(end_line, end_col),
+        )
+
+    def span_tuple(self, node: ast.AST | None) -> tuple[int, int, int, int] | None:
+        if node is None or not hasattr(node, "lineno"):
+            return None
+        span = self.span(node)
+        return (span.start.row, span.start.column, span.end.row, span.end.column)
+
+
+def literal(node: ast.AST | None) -> object:
+    """The value of a literal expression (constants, tuples/lists/sets of them), else NO_VALUE."""
+    if node is None:
+        return NO_VALUE
+    if isinstance(node, ast.Constant):
+        return node.value
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub) and isinstance(node.operand, ast.Constant):
+        value = node.operand.value
+        return -value if isinstance(value, (int, float)) and not isinstance(value, bool) else NO_VALUE
+    if isinstance(node, (ast.Tuple, ast.List, ast.Set)):
+        values = tuple(literal(e) for e in node.elts)
+        return NO_VALUE if any(v is NO_VALUE for v in values) else values
+    return NO_VALUE

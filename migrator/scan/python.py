@@ -1,0 +1,318 @@
+"""Python scanner: one ``ast`` traversal per file → touches.
+
+It reports what the code does to the API: URLs called (requests, httpx, urllib, aiohttp,
+``gl.http_*``), python-gitlab managers and objects, fields read, written, compared or held in
+dict literals, and parameters sent (dicts passed as json/data/params, create/update dicts,
+list filters). Which of those matter is the rule table's business.
+"""
+
+from __future__ import annotations
+
+import ast
+
+from ..apimodel import ApiModel
+from ..model import NO_VALUE, ScanError, Touch, details
+from . import urls
+from .pycalls import CallHandler
+from .pyinfer import Inferer, Kind, Scope
+from .pysource import Source, literal
+
+SKIP_RECEIVERS = {"self", "cls"}
+NOT_RECORD_KINDS = {"module", "client", "manager", "session", "response", "dict", "message"}
+
+
+def scan(text: str, model: ApiModel) -> list[Touch]:
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as exc:
+        raise ScanError(f"SyntaxError: {exc.msg}", exc.lineno or 1, exc.offset or 1) from None
+    except ValueError as exc:  # e.g. source code string cannot contain null bytes
+        raise ScanError(str(exc)) from None
+    visitor = Visitor(Source(text), model)
+    visitor.visit(tree)
+    return visitor.finish()
+
+
+class Visitor(ast.NodeVisitor):
+    def __init__(self, source: Source, model: ApiModel):
+        self.source = source
+        self.model = model
+        self.scope = Scope()
+        self.infer = Inferer(model, self.scope, frozenset(model.telemetry_messages))
+        self.touches: list[Touch] = []
+        self.handled: set[int] = set()
+        self.dicts: list[tuple[ast.Dict, str | None]] = []
+        self.dict_names: dict[int, str] = {}
+        self.calls = CallHandler(self)
+        self.infer_cache = self.infer.cache
+
+    def finish(self) -> list[Touch]:
+        for node, _ in self.dicts:
+            if id(node) not in self.handled:
+                self._dict_keys(node)
+        return self.touches
+
+    def add(self, touch: Touch) -> None:
+        self.touches.append(touch)
+
+    # ---------------------------------------------------------------- scopes and bindings
+    def visit_Module(self, node: ast.Module) -> None:
+        for stmt in node.body:
+            if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+                text = self.infer.template(stmt.value)
+                if text is not None:
+                    self.scope.bind(stmt.targets[0].id, text)
+        self.generic_visit(node)
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self.scope.bind((alias.asname or alias.name).split(".")[0], Kind("module", name=alias.name))
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        for alias in node.names:
+            name = alias.asname or alias.name
+            if alias.name[:1].islower():
+                self.scope.bind(name, Kind("module", name=f"{node.module}.{alias.name}"))
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        for decorator in getattr(node, "decorator_list", []):
+            self.visit(decorator)
+        self.scope.push()
+        for arg in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
+            self.scope.bind(arg.arg, self.infer.named(arg.arg))
+        for stmt in node.body if isinstance(node.body, list) else [node.body]:
+            self.visit(stmt)
+        self.scope.pop()
+
+    visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.scope.push()
+        self.generic_visit(node)
+        self.scope.pop()
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        self.visit(node.value)
+        for target in node.targets:
+            self._assign(target, node.value)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        if node.value is not None:
+            self.visit(node.value)
+            self._assign(node.target, node.value)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        self.visit(node.value)
+        self.visit(node.target)
+
+    def _assign(self, target: ast.AST, value: ast.AST | None) -> None:
+        if isinstance(target, ast.Name):
+            self._bind(target.id, value)
+        elif isinstance(target, (ast.Attribute, ast.Subscript)):
+            self._write(target, value)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                self._assign(element, None)
+        else:
+            self.visit(target)
+
+    def _bind(self, name: str, value: ast.AST | None) -> None:
+        if value is None:
+            self.scope.bind(name, self.infer.named(name))
+            return
+        if isinstance(value, ast.Dict):
+            self.dict_names[id(value)] = name
+        text = self.infer.template(value)
+        kind = self.infer.kind(value)
+        if kind is None and text is None:
+            kind = self.infer.named(name)
+        self.scope.bind(name, kind if kind is not None else text)
+
+    def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
+        self.visit(node.iter)
+        self._bind_element(node.target, node.iter)
+        for stmt in node.body + node.orelse:
+            self.visit(stmt)
+
+    visit_AsyncFor = visit_For
+
+    def _bind_element(self, target: ast.AST, iterable: ast.AST) -> None:
+        if isinstance(target, ast.Name):
+            self.scope.bind(target.id, self.infer.element(self.infer.kind(iterable), iterable) or self.infer.named(target.id))
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            for element in target.elts:
+                self._assign(element, None)
+
+    def visit_With(self, node: ast.With | ast.AsyncWith) -> None:
+        for item in node.items:
+            self.visit(item.context_expr)
+            if isinstance(item.optional_vars, ast.Name):
+                kind = self.infer.kind(item.context_expr)
+                self.scope.bind(item.optional_vars.id, kind or self.infer.named(item.optional_vars.id))
+        for stmt in node.body:
+            self.visit(stmt)
+
+    visit_AsyncWith = visit_With
+
+    def _comprehension(self, node: ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp) -> None:
+        self.scope.push()
+        for generator in node.generators:
+            self.visit(generator.iter)
+            self._bind_element(generator.target, generator.iter)
+            for condition in generator.ifs:
+                self.visit(condition)
+        for part in ("elt", "key", "value"):
+            if hasattr(node, part):
+                self.visit(getattr(node, part))
+        self.scope.pop()
+
+    visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
+
+    # ---------------------------------------------------------------- fields
+    def field_access(self, node: ast.AST) -> tuple[str, ast.AST, str] | None:
+        """(field name, receiver, syntax) when node reads a field: x.f, x["f"], x.get("f")."""
+        if isinstance(node, ast.Attribute):
+            return node.attr, node.value, "attribute"
+        if isinstance(node, ast.Subscript):
+            key = literal(node.slice)
+            if isinstance(key, str):
+                return key, node.value, "subscript"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            key = literal(node.args[0])
+            if node.func.attr in ("get", "pop", "setdefault") and isinstance(key, str):
+                base = self.infer.kind(node.func.value)
+                if base is None or base.kind not in NOT_RECORD_KINDS:
+                    return key, node.func.value, "get"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2:
+            key = literal(node.args[1])
+            if node.func.id in ("getattr", "hasattr") and isinstance(key, str):
+                return key, node.args[0], "getattr"
+        return None
+
+    def receiver(self, node: ast.AST) -> tuple[str | None, str] | None:
+        """(record, evidence) of the object a field is read on, or None if it is no record."""
+        if isinstance(node, ast.Name) and node.id in SKIP_RECEIVERS:
+            return None
+        kind = self.infer.kind(node)
+        if kind is None:
+            return None, "bare"
+        if kind.kind in NOT_RECORD_KINDS:
+            return None
+        return kind.record, kind.evidence
+
+    def field_touch(self, node: ast.AST, context: str, value: object = NO_VALUE, **extra) -> bool:
+        access = self.field_access(node)
+        if access is None:
+            return False
+        name, receiver, syntax = access
+        owner = self.receiver(receiver)
+        if owner is None:
+            return False
+        record, evidence = owner
+        self.add(Touch("field", name, self.source.span(node), record, evidence, context,
+                       value=value, syntax=syntax, detail=details(**extra)))
+        self.handled.add(id(node))
+        return True
+
+    def _write(self, target: ast.Attribute | ast.Subscript, value: ast.AST | None) -> None:
+        kind = self.infer.kind(target.value)
+        if kind and kind.kind == "message" and isinstance(target, ast.Attribute):
+            self.calls.telemetry(kind.name, target.attr, value, target)
+        else:
+            self.field_touch(target, "write", literal(value) if value is not None else NO_VALUE,
+                             value_span=self.source.span_tuple(value), statement=True)
+        self.visit(target.value)
+        if isinstance(target, ast.Subscript):
+            self.visit(target.slice)
+
+    def visit_Compare(self, node: ast.Compare) -> None:
+        if len(node.ops) == 1:
+            left, right = node.left, node.comparators[0]
+            op = type(node.ops[0]).__name__
+            for access, other in ((left, right), (right, left)):
+                value = literal(other)
+                if value is not NO_VALUE and self.field_touch(access, "compare", value, op=op,
+                                                                compare=self.source.span_tuple(node)):
+                    break
+        self.generic_visit(node)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if id(node) not in self.handled and isinstance(node.ctx, ast.Load):
+            self.calls.manager_attribute(node)
+            self.field_touch(node, "read", negated=self._negated(node))
+        self.visit(node.value)
+
+    def visit_Subscript(self, node: ast.Subscript) -> None:
+        if id(node) not in self.handled and isinstance(node.ctx, ast.Load):
+            self.field_touch(node, "read")
+        self.generic_visit(node)
+
+    def _negated(self, node: ast.AST) -> bool | None:
+        return True if id(node) in self.calls.negated else None
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
+        if isinstance(node.op, ast.Not):
+            self.calls.negated.add(id(node.operand))
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        self.calls.handle(node)
+
+    def visit_Dict(self, node: ast.Dict) -> None:
+        self.dicts.append((node, self.dict_names.get(id(node))))
+        for value in node.values:
+            self.visit(value)
+        for key in node.keys:
+            if key is not None and not isinstance(key, ast.Constant):
+                self.visit(key)
+
+    def _dict_keys(self, node: ast.Dict) -> None:
+        keys = {literal(k) for k in node.keys if k is not None}
+        record = self.model.record_for_keys({k for k in keys if isinstance(k, str)})
+        evidence = "typed" if record else "bare"
+        if record is None and id(node) in self.dict_names:
+            kind = self.infer.named(self.dict_names[id(node)])
+            record, evidence = (kind.record, "named") if kind else (None, "bare")
+        for key, value in zip(node.keys, node.values):
+            name = literal(key) if key is not None else NO_VALUE
+            if isinstance(name, str):
+                self.add(Touch("field", name, self.source.span(key), record, evidence, "key",
+                               value=literal(value), syntax="dict-key",
+                               detail=details(value_span=self.source.span_tuple(value))))
+
+    # ---------------------------------------------------------------- URL literals
+    def visit_Constant(self, node: ast.Constant) -> None:
+        if isinstance(node.value, str):
+            self.url_literal(node)
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
+        self.url_literal(node)
+        for value in node.values:
+            if isinstance(value, ast.FormattedValue):
+                self.visit(value.value)
+
+    def visit_BinOp(self, node: ast.BinOp) -> None:
+        if not self.url_literal(node):
+            self.generic_visit(node)
+
+    def mark_url(self, node: ast.AST) -> None:
+        """A URL expression is reported once, as a whole: its string parts are not URLs of their own."""
+        for part in ast.walk(node):
+            if isinstance(part, (ast.Constant, ast.JoinedStr, ast.BinOp)) or part is node:
+                self.handled.add(id(part))
+
+    def url_literal(self, node: ast.AST) -> bool:
+        """An API URL or path written in the code, outside any call that sends it."""
+        if id(node) in self.handled:
+            return False
+        text = self.infer.template(node)
+        url = urls.parse(text, self.model) if text and "/" in text else None
+        if url is None:
+            return False
+        self.mark_url(node)
+        span = self.source.span(node)
+        evidence = "typed" if url.under_api else "bare"
+        self.add(urls.endpoint_touch(url, span, None, evidence, "string"))
+        for touch in urls.query_touches(url, span, None, evidence, "string"):
+            self.add(touch)
+        return True

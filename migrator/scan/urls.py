@@ -1,0 +1,116 @@
+"""URLs and paths, shared by every scanner: a URL template (``{}`` marks a part only known at run
+time) → the API path it calls, the model's endpoint template and record, and its query fields.
+
+``https://gl.example.com/api/v4/runners/{}?scope=active`` → path ``/runners/:param``, template
+``/runners/:id``, record ``runner``, query (("scope", "active"),). A URL counts as an API call when
+it holds ``/api/v4`` or when it is a path (or an unknown base followed by a path) that the model
+knows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import unquote
+
+from ..apimodel import ApiModel, split_path
+from ..model import NO_VALUE, Span, Touch, details
+
+MARK = "{}"
+METHOD_CONTEXT = {"GET": "filter", "HEAD": "filter", "POST": "create", "PUT": "update", "PATCH": "update", "DELETE": "delete"}
+
+
+@dataclass(frozen=True)
+class ApiUrl:
+    path: str
+    template: str | None
+    record: str | None
+    query: tuple[tuple[str, object], ...]
+    under_api: bool
+    path_offset: int
+
+    @property
+    def name(self) -> str:
+        return self.template or self.path
+
+
+def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | None:
+    """The API URL in ``text``, or None. ``relative_ok``: a bare path (``/runners``) is an API
+    path, as in ``gl.http_get("/runners")`` or ``glab api runners``."""
+    offset, under_api = -1, False
+    for prefix in model.api_prefixes:
+        index = text.find(prefix)
+        if index != -1 and text[index + len(prefix): index + len(prefix) + 1] in ("", "/", "?"):
+            offset, under_api = index + len(prefix), True
+            break
+    if offset == -1:
+        if text.startswith("/"):
+            offset = 0
+        elif text.startswith(MARK + "/"):
+            offset = len(MARK)
+        elif relative_ok and text[:1].isalpha():
+            offset = 0
+        else:
+            return None
+    rest = text[offset:]
+    path_part, _, query_part = rest.partition("?")
+    path_part = path_part.split("#", 1)[0]
+    segments = tuple(MARK if MARK in s else unquote(s) for s in split_path(path_part))
+    if not segments or any(" " in s or s.startswith(("http:", "https:")) for s in segments):
+        return None
+    endpoint = model.endpoint_for(segments)
+    if endpoint is None and not under_api and not relative_ok:
+        return None
+    path = "/" + "/".join(":param" if s == MARK else s for s in segments)
+    return ApiUrl(
+        path=path,
+        template=endpoint.path if endpoint else None,
+        record=endpoint.record if endpoint else None,
+        query=parse_query(query_part),
+        under_api=under_api,
+        path_offset=offset,
+    )
+
+
+def parse_query(query: str) -> tuple[tuple[str, object], ...]:
+    out = []
+    for pair in query.split("&"):
+        if not pair:
+            continue
+        key, sep, value = pair.partition("=")
+        if MARK in key:
+            continue
+        out.append((unquote(key), NO_VALUE if (not sep or MARK in value) else unquote(value)))
+    return tuple(out)
+
+
+def endpoint_touch(url: ApiUrl, span: Span, method: str | None, evidence: str, syntax: str, **extra) -> Touch:
+    return Touch(
+        kind="endpoint",
+        name=url.name,
+        span=span,
+        record=url.record,
+        evidence=evidence,
+        context=METHOD_CONTEXT.get((method or "GET").upper(), "call"),
+        method=(method or "GET").upper(),
+        syntax=syntax,
+        detail=details(path=url.path, **extra),
+    )
+
+
+def query_touches(url: ApiUrl, span: Span, method: str | None, evidence: str, syntax: str, **extra) -> list[Touch]:
+    """One param touch per query field of the URL, all at the URL's span."""
+    return [
+        Touch(
+            kind="param",
+            name=key,
+            span=span,
+            record=url.record,
+            evidence=evidence,
+            context=METHOD_CONTEXT.get((method or "GET").upper(), "call"),
+            method=(method or "GET").upper(),
+            value=value,
+            syntax=syntax,
+            detail=details(path=url.name, location="query", **extra),
+        )
+        for key, value in url.query
+    ]

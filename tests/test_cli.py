@@ -1,0 +1,163 @@
+"""The command line contract: ruff's layout and flags, exit codes, JSON shape, errors."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from migrator.cli import main
+
+RUNNER_ACTIVE = 'runner = gl.runners.get(1)\nif runner.active:\n    print(runner.id)\n'
+MERGED_BY = 'mr = project.mergerequests.get(1)\nwho = mr.merged_by\n'
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args))
+
+
+@pytest.fixture
+def repo(tmp_path, monkeypatch):
+    (tmp_path / "runners.py").write_text(RUNNER_ACTIVE)
+    (tmp_path / "mrs.py").write_text(MERGED_BY)
+    (tmp_path / "clean.py").write_text("import sys\nprint(sys.version)\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def test_no_findings_exits_0_and_says_so(tmp_path, monkeypatch):
+    (tmp_path / "ok.py").write_text("runner = gl.runners.get(1)\nprint(runner.paused)\n")
+    monkeypatch.chdir(tmp_path)
+    result = run("check")
+    assert result.exit_code == 0
+    assert "All checks passed!" in result.output
+
+
+def test_findings_print_in_ruff_layout_and_exit_1(repo):
+    result = run("check", ".")
+    assert result.exit_code == 1
+    lines = result.output.splitlines()
+    assert "mrs.py:2:7: MIG010 `merged_by` on a merge request is removed in API v5; use `merge_user`" in lines
+    assert re.search(r"^runners\.py:2:4: MIG060 \[\*\] ", result.output, re.M)
+    assert "Found 2 findings." in lines
+
+
+def test_exit_zero_keeps_the_report(repo):
+    result = run("check", "--exit-zero")
+    assert result.exit_code == 0
+    assert "Found 2 findings." in result.output
+
+
+def test_json_output_contract(repo):
+    result = run("check", "--output-format", "json", ".")
+    data = json.loads(result.stdout)
+    assert [(d["filename"], d["location"]["row"]) for d in data] == [("mrs.py", 2), ("runners.py", 2)]
+    first = data[0]
+    assert set(first) >= {"code", "name", "item", "message", "severity", "evidence", "filename", "location",
+                          "end_location", "url", "fix"}
+    assert first["location"] == {"row": 2, "column": 7}
+    assert first["end_location"] == {"row": 2, "column": 19}
+    assert first["item"] == "merge-request-merged-by"
+    assert first["evidence"] == "typed"
+    assert first["fix"]["applicability"] == "unsafe"
+    assert data[1]["fix"]["applicability"] == "safe"
+
+
+def test_filenames_are_reported_as_the_user_passed_them(repo):
+    result = run("check", "--output-format", "json", "runners.py", str(repo / "mrs.py"))
+    names = {d["filename"] for d in json.loads(result.stdout)}
+    assert names == {"runners.py", str(repo / "mrs.py")}
+
+
+def test_select_and_ignore_take_codes_and_prefixes(repo):
+    assert "MIG010" not in run("check", "--select", "MIG06").output
+    assert "MIG060" in run("check", "--select", "MIG06").output
+    assert "MIG060" not in run("check", "--ignore", "MIG060,MIG061").output
+    assert "MIG010" in run("check", "--ignore", "MIG060,MIG061").output
+
+
+def test_unknown_rule_code_is_a_usage_error(repo):
+    result = run("check", "--select", "XYZ123")
+    assert result.exit_code == 2
+    assert "XYZ123" in result.output
+
+
+def test_missing_path_is_a_usage_error(repo):
+    assert run("check", "does-not-exist").exit_code == 2
+
+
+def test_statistics_count_per_rule(repo):
+    result = run("check", "--statistics")
+    assert re.search(r"^1\tMIG010\t\[ \] merged-by$", result.output, re.M)
+    assert re.search(r"^1\tMIG060\t\[\*\] runner-active-field$", result.output, re.M)
+
+
+def test_a_file_that_does_not_parse_is_one_finding_and_the_run_goes_on(repo):
+    (repo / "broken.py").write_text("def f(:\n    mr.merged_by\n")
+    result = run("check", "--output-format", "json")
+    data = json.loads(result.stdout)
+    broken = [d for d in data if d["filename"] == "broken.py"]
+    assert [d["code"] for d in broken] == ["MIG999"]
+    assert "SyntaxError" in broken[0]["message"]
+    assert {d["filename"] for d in data} == {"broken.py", "mrs.py", "runners.py"}
+
+
+def test_a_file_that_is_not_utf8_is_one_finding(repo):
+    (repo / "latin.py").write_bytes(b"name = '\xe9'\nmr.merged_by\n")
+    data = json.loads(run("check", "--output-format", "json").stdout)
+    assert [d["code"] for d in data if d["filename"] == "latin.py"] == ["MIG999"]
+
+
+def test_a_scanner_crash_on_one_file_is_reported_and_the_rest_is_checked(repo, monkeypatch):
+    from migrator import scan
+
+    real = scan.scan
+
+    def flaky(kind, text, model):
+        if "merged_by" in text:
+            raise RuntimeError("boom")
+        return real(kind, text, model)
+
+    monkeypatch.setattr(scan, "scan", flaky)
+    result = run("check", ".")
+    assert result.exit_code == 2
+    assert "mrs.py: internal error while scanning: RuntimeError: boom" in result.output
+    assert "runners.py:2:4: MIG060" in result.output
+
+
+def test_noqa_suppresses_a_finding(tmp_path, monkeypatch):
+    (tmp_path / "a.py").write_text(
+        "mr = project.mergerequests.get(1)\nwho = mr.merged_by  # noqa: MIG010\nst = mr.merge_status  # noqa\n"
+        "x = mr.merged_by  # noqa: MIG011\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    data = json.loads(run("check", "--output-format", "json").stdout)
+    assert [(d["code"], d["location"]["row"]) for d in data] == [("MIG010", 4)]
+
+
+def test_python_dash_m_behaves_as_the_command(repo):
+    result = subprocess.run([sys.executable, "-m", "migrator", "check", "runners.py"], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "runners.py:2:4: MIG060" in result.stdout
+
+
+def test_rule_explains_one_rule():
+    result = run("rule", "MIG060")
+    assert result.exit_code == 0
+    for heading in ("What it detects", "Why v5 breaks it", "What to do instead", "Fix: safe", "Versioning item: runner-active",
+                    "Releases: deprecated in 14.8"):
+        assert heading in result.output
+
+
+def test_rule_all_lists_every_rule_as_json(table):
+    data = json.loads(run("rule", "--all", "--output-format", "json").stdout)
+    assert [d["code"] for d in data] == [r.code for r in table.rules]
+    assert all(d["what"] and d["why"] and d["instead"] for d in data)
+
+
+def test_rule_unknown_code_is_a_usage_error():
+    assert run("rule", "MIG000").exit_code == 2

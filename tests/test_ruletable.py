@@ -1,0 +1,89 @@
+"""The rule table: every Versioning item has rules, codes are stable, typos are clear errors."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from migrator.loader import DataError
+from migrator.ruletable import load_table, rules_dir
+
+ITEMS = {
+    "geo-nodes-endpoints", "merge-request-merged-by", "merge-request-merge-status", "user-private-profile-null",
+    "merge-request-changes-endpoint", "managed-licenses-endpoint", "approval-configuration-approvers",
+    "runner-active", "runner-status-values", "runner-ip-address", "runner-agent-fields", "default-branch-protection",
+    "require-password-to-approve", "pull-mirror-configuration", "telemetry-contract",
+}
+
+
+def test_every_versioning_item_and_auth_rule_is_in_the_table(table):
+    assert ITEMS <= set(table.items)
+    assert {k for k in table.items if k.startswith("auth-")} == {
+        "auth-token-in-query", "auth-deploy-token", "auth-sudo-job-token"}
+
+
+def test_every_item_has_at_least_one_rule(table):
+    covered = {rule.item for rule in table.rules}
+    assert set(table.items) - covered <= {"telemetry-contract"} or set(table.items) == covered
+
+
+def test_codes_carry_the_private_prefix_and_names_are_kebab_case(table):
+    for rule in table.rules:
+        assert re.fullmatch(r"MIG\d{3}", rule.code)
+        assert re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", rule.name)
+    assert len({r.name for r in table.rules}) == len(table.rules)
+
+
+def test_rules_where_the_facts_correct_the_spec_match_both_readings(table):
+    approvers = table.by_code["MIG050"].match[0]
+    assert {"approver_groups", "approval_groups"} <= set(approvers.names)
+    assert {"group", "application_settings", "project"} <= set(table.by_code["MIG080"].match[0].records)
+    assert "approval_groups" in table.by_code["MIG050"].docs.spec_and_facts
+    assert "not_connected" in table.by_code["MIG067"].match[0].values
+    scope = {m.value for m in table.by_code["MIG062"].fix.values}
+    assert {"active", "paused"} <= scope
+
+
+@pytest.fixture
+def rules_copy(tmp_path):
+    target = tmp_path / "rules"
+    shutil.copytree(rules_dir(), target)
+    load_table.cache_clear()
+    yield target
+    load_table.cache_clear()
+
+
+def test_a_typo_in_a_rule_key_names_the_file_and_the_key(rules_copy):
+    path = rules_copy / "runner-active.yaml"
+    path.write_text(path.read_text().replace("    severity: high\n", "    severty: high\n", 1))
+    with pytest.raises(DataError, match=r"runner-active\.yaml: rules\[MIG060\]: unknown key 'severty'"):
+        load_table(rules_copy)
+
+
+def test_an_unknown_record_is_an_error(rules_copy):
+    path = rules_copy / "merge-request-merged-by.yaml"
+    path.write_text(path.read_text().replace("records: [merge_request]", "records: [merge_reqest]"))
+    with pytest.raises(DataError, match=r"merge-request-merged-by\.yaml: rules\[MIG010\]\.match\[0\]\.records"):
+        load_table(rules_copy)
+
+
+def test_a_duplicate_code_is_an_error(rules_copy):
+    path = rules_copy / "runner-ip-address.yaml"
+    path.write_text(path.read_text().replace("code: MIG070", "code: MIG060"))
+    with pytest.raises(DataError, match="MIG060 is already used"):
+        load_table(rules_copy)
+
+
+def test_a_missing_required_key_is_an_error(rules_copy):
+    path = rules_copy / "runner-agent-fields.yaml"
+    path.write_text(path.read_text().replace("    severity: medium\n", "", 1))
+    with pytest.raises(DataError, match=r"missing required key 'severity'"):
+        load_table(rules_copy)
+
+
+def test_broken_yaml_is_an_error_naming_the_file(rules_copy):
+    (rules_copy / "auth.yaml").write_text("rules: [\n")
+    with pytest.raises(DataError, match=r"auth\.yaml: not valid YAML"):
+        load_table(rules_copy)
