@@ -41,8 +41,16 @@ class RunResult:
 
 
 def candidate(data: bytes, rules: Sequence[Rule]) -> bool:
-    """Whether any rule could match: a file must hold one of a rule's token sets whole."""
-    return any(all(t in data for t in tokens) for rule in rules for tokens in rule.token_sets)
+    """Whether any rule could match: a file must hold one of a rule's token sets whole.
+    Each distinct token is searched for at most once per file."""
+    present: dict[bytes, bool] = {}
+
+    def has(token: bytes) -> bool:
+        if token not in present:
+            present[token] = token in data
+        return present[token]
+
+    return any(all(has(t) for t in tokens) for rule in rules for tokens in rule.token_sets)
 
 
 def decode(data: bytes) -> str:

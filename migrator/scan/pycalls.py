@@ -45,10 +45,12 @@ class CallHandler:
         if isinstance(func, ast.Attribute) and func.attr in HTTP_VERBS:
             owner = infer.kind(func.value)
             is_module = isinstance(func.value, ast.Name) and func.value.id in HTTP_MODULES
-            if not (is_module or (owner and owner.kind == "session")):
+            method, url_node = self._method_and_url(node, func.attr)
+            known = is_module or (owner is not None and owner.kind == "session")
+            # An unknown receiver (a session passed in) counts when the URL is under /api/v4.
+            if not known and (owner is not None or "/api/v" not in (infer.template(url_node) or "")):
                 return False
             base = owner.base if owner and owner.kind == "session" else None
-            method, url_node = self._method_and_url(node, func.attr)
         elif _callee(func) in ("urlopen", "Request"):
             url_node = node.args[0] if node.args else _kwarg(node, "url")
             if isinstance(url_node, ast.Call) and _callee(url_node.func) == "Request":

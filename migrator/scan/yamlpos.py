@@ -75,12 +75,19 @@ def scalar_value(node: yaml.ScalarNode) -> tuple[object, str]:
         return text.lower() in _TRUE, style
     if tag in (_TAG + "int", _TAG + "float"):
         try:
-            return (int if tag.endswith("int") else float)(text.replace("_", "")), style
+            return (_int if tag.endswith("int") else float)(text.replace("_", "")), style
         except ValueError:
             return text, style
     if tag == _TAG + "binary":
         return decode_bytes(text, base64_text=True), "binary"
     return text, style
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text, 0)
+    except ValueError:
+        return int(text)
 
 
 def decode_bytes(text: str, base64_text: bool = False) -> str | None:
@@ -141,9 +148,11 @@ def align(decoded: str, text: str, start: int, end: int) -> OffsetMap:
             continue
         found = text.find(decoded[i], j + 1, min(j + _WINDOW, end))
         if found == -1:
+            anchors.append((i, j))
             i += 1
         else:
-            j = found
+            anchors.append((i, found - 1 if text[found - 1] == "\\" else found))
+            i, j = i + 1, found + 1
         anchors.append((i, j))
     return OffsetMap(anchors)
 

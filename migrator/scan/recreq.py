@@ -1,0 +1,112 @@
+"""A recorded HTTP request → touches. Shared by the recorded-JSON scanner (cassettes, HAR files,
+the responses library's recordings, API log lines in a repository) and `migrator audit-log`.
+
+One request gives an endpoint touch, a param touch per query field of its URL (urls.py), and a
+param touch per body field, form field or credential header, each with the request's
+credential kind (``auth``) so rules can tell a job-token request from a personal-token one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from ..apimodel import ApiModel
+from ..model import NO_VALUE, Span, Touch, details
+from . import urls
+
+QUERY_METHODS = ("GET", "HEAD", "DELETE")
+SUDO = "sudo"
+
+
+@dataclass(frozen=True)
+class Param:
+    """One parameter a recorded request sent, with where it is written."""
+
+    name: str
+    value: object
+    span: Span
+    location: str
+    syntax: str = ""
+    value_span: tuple[int, int, int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Request:
+    method: str
+    url: urls.ApiUrl
+    span: Span
+    evidence: str
+    syntax: str
+    params: tuple[Param, ...] = ()
+
+
+def api_request(method: str, url_text: str, span: Span, model: ApiModel, syntax: str,
+                params: Iterable[Param] = ()) -> Request | None:
+    """The request when ``url_text`` is an API URL (under /api/v4, or a path the model knows)."""
+    url = urls.parse(url_text, model)
+    if url is None:
+        return None
+    evidence = "typed" if url.under_api else "bare"
+    return Request((method or "GET").upper(), url, span, evidence, syntax, tuple(params))
+
+
+def wanted_header(name: str, value: str, model: ApiModel) -> bool:
+    """Credential headers and Sudo are request parameters; other headers are not."""
+    return name.lower() == SUDO or model.credential_kind(name, "headers", value) is not None
+
+
+def request_auth(request: Request, model: ApiModel) -> str | None:
+    """The credential kind of the request: its first credential header or query parameter."""
+    for param in request.params:
+        if param.location == "header":
+            kind = model.credential_kind(param.name, "headers", str(param.value))
+            if kind:
+                return kind
+    for name, value in request.url.query:
+        kind = model.credential_kind(name, "query", "" if value is NO_VALUE else str(value))
+        if kind:
+            return kind
+    for param in request.params:
+        if param.location in ("query", "params"):
+            kind = model.credential_kind(param.name, "query", str(param.value))
+            if kind:
+                return kind
+    return None
+
+
+def request_touches(request: Request, model: ApiModel) -> list[Touch]:
+    auth = request_auth(request, model)
+    url, method = request.url, request.method
+    touches = [urls.endpoint_touch(url, request.span, method, request.evidence, request.syntax, auth=auth)]
+    touches += urls.query_touches(url, request.span, method, request.evidence, request.syntax, auth=auth)
+    context = urls.METHOD_CONTEXT.get(method, "call")
+    for param in request.params:
+        touches.append(Touch(
+            kind="param",
+            name=param.name,
+            span=param.span,
+            record=url.record,
+            evidence=request.evidence,
+            context=context,
+            method=method,
+            value=param.value,
+            syntax=param.syntax,
+            detail=details(path=url.name, location=param.location, auth=auth, value_span=param.value_span),
+        ))
+    return touches
+
+
+def log_location(name: str, method: str, model: ApiModel) -> str:
+    """Where a parameter of an API log line was sent: the log mixes query and body fields, so
+    credentials (query parameters by the spec) and the fields of GET/HEAD/DELETE are query."""
+    if method.upper() in QUERY_METHODS:
+        return "query"
+    if any(name in c.query for c in model.credentials):
+        return "query"
+    return "body"
+
+
+def scalar(value: object) -> object:
+    """A literal value as a touch carries it: scalars as they are, containers as NO_VALUE."""
+    return value if value is None or isinstance(value, (str, int, float, bool)) else NO_VALUE
