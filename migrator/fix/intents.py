@@ -1,14 +1,16 @@
 """A rule's fix intent, resolved for one touch: which applicability, which message.
 
 The intent is data (rules/*.yaml ``fix:``); the touch says where and in what context it was
-found. A value the intent cannot map, a context the intent marks unsafe, or a path with no
-replacement changes the applicability here, before any file kind's fixer is involved.
+found. A value the intent cannot map, a context the intent marks unsafe, a path with no
+replacement, or a touch form no fixer rewrites (fix/support.py) changes the applicability here,
+before any file kind's fixer is involved.
 """
 
 from __future__ import annotations
 
-from ..model import Fix, FixIntent, Touch, show_value
+from ..model import Fix, FixIntent, Touch, ValueMap, show_value
 from ..paths import path_matches
+from .support import supported
 
 
 def fix_for(intent: FixIntent | None, touch: Touch) -> Fix | None:
@@ -23,7 +25,7 @@ def fix_for(intent: FixIntent | None, touch: Touch) -> Fix | None:
     ):
         return Fix("display-only", intent.other_values.format(**fields), intent=intent)
     if intent.intent == "map-values":
-        mapped = next((m for m in intent.values if _same(m.value, touch.value)), None)
+        mapped = mapping(intent, touch.value)
         if mapped is None:
             return Fix("display-only", intent.other_values.format(**fields), intent=intent)
         applicability, note = mapped.applicability, mapped.note
@@ -31,10 +33,17 @@ def fix_for(intent: FixIntent | None, touch: Touch) -> Fix | None:
     for ctx in intent.contexts:
         if ctx.context == touch.context:
             applicability, note = ctx.applicability, ctx.note
+    if applicability != "display-only" and not supported(intent.intent, touch):
+        applicability, note = "display-only", ""
     message = intent.message.format(**fields)
     if note:
         message = f"{message} ({note})"
     return Fix(applicability, message, intent=intent)
+
+
+def mapping(intent: FixIntent, value: object) -> ValueMap | None:
+    """The map-values entry for a literal value, if the intent maps it."""
+    return next((m for m in intent.values if _same(m.value, value)), None)
 
 
 def _same(a: object, b: object) -> bool:

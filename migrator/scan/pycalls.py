@@ -232,7 +232,7 @@ class CallHandler:
         self.v.add(Touch("telemetry", f"{message}.{field}", self.v.source.span(where), message, "typed",
                          "value", value=literal(value) if value is not None else NO_VALUE, syntax="python",
                          detail=details(message=message, field=field,
-                                        source=ast.unparse(value) if value is not None else None)))
+                                        source=self.v.source.segment(value))))
 
 
 def _callee(func: ast.AST) -> str:

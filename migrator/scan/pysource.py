@@ -32,6 +32,12 @@ class Source:
             self.column(end_line, end_col),
         )
 
+    def segment(self, node: ast.AST | None) -> str | None:
+        """The node's source text as written (``52.5200000`` keeps its zeros), or None."""
+        if node is None:
+            return None
+        return ast.get_source_segment(self.text, node) or ast.unparse(node)
+
     def span_tuple(self, node: ast.AST | None) -> tuple[int, int, int, int] | None:
         if node is None or not hasattr(node, "lineno"):
             return None

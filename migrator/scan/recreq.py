@@ -75,8 +75,10 @@ def request_auth(request: Request, model: ApiModel) -> str | None:
     return None
 
 
-def request_touches(request: Request, model: ApiModel) -> list[Touch]:
-    auth = request_auth(request, model)
+def request_touches(request: Request, model: ApiModel, auth: str | None = None) -> list[Touch]:
+    """Endpoint, query and parameter touches; ``auth`` overrides the credential kind read from
+    the request (an API log names the token type instead of sending headers)."""
+    auth = auth or request_auth(request, model)
     url, method = request.url, request.method
     touches = [urls.endpoint_touch(url, request.span, method, request.evidence, request.syntax, auth=auth)]
     touches += urls.query_touches(url, request.span, method, request.evidence, request.syntax, auth=auth)

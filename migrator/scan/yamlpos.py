@@ -67,6 +67,8 @@ def scalar_value(node: yaml.ScalarNode) -> tuple[object, str]:
     to text where it can be."""
     tag, text = node.tag, node.value
     style = node.style or ""
+    if tag == _TAG + "binary":
+        return decode_bytes(text, base64_text=True), "binary"
     if tag == _TAG + "str" or node.style:
         return text, style
     if tag == _TAG + "null":
@@ -78,8 +80,6 @@ def scalar_value(node: yaml.ScalarNode) -> tuple[object, str]:
             return (_int if tag.endswith("int") else float)(text.replace("_", "")), style
         except ValueError:
             return text, style
-    if tag == _TAG + "binary":
-        return decode_bytes(text, base64_text=True), "binary"
     return text, style
 
 
@@ -101,18 +101,18 @@ def decode_bytes(text: str, base64_text: bool = False) -> str | None:
         return None
 
 
-def content_map(text: str, node: Node) -> OffsetMap | None:
-    """A map from offsets in a YAML string scalar's value to offsets in the file: exact for
-    literal block scalars whose lines match, aligned character by character otherwise; None
-    when the value cannot be located (binary)."""
+def content_map(text: str, node: Node) -> tuple[OffsetMap | None, bool]:
+    """(map from offsets in a YAML string scalar's value to offsets in the file, whether it is
+    exact): exact for literal block scalars whose lines match, aligned character by character
+    otherwise; no map when the value cannot be located (binary)."""
     value = node.value
     if not isinstance(value, str) or node.style == "binary":
-        return None
+        return None, False
     if node.style == "|":
         exact = _literal_map(text, node, value)
         if exact is not None:
-            return exact
-    return align(value, text, node.start, node.end)
+            return exact, True
+    return align(value, text, node.start, node.end), False
 
 
 def _literal_map(text: str, node: Node, value: str) -> OffsetMap | None:

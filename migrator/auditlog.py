@@ -1,0 +1,272 @@
+"""`migrator audit-log`: who still calls what API v5 removes, from the service's ``api_json.log``.
+
+Each log line (JSON lines, plain or gzip; keys in the facts, §18: time, method, path, route,
+params [{key, value}], username/user_id, ua, token_type …) becomes the touches of one request
+(scan/recreq.py: endpoint from the route or path under /api/v4, one param touch per logged
+parameter) and runs through the same rule table as source files, so no deprecation is coded
+here. Only aggregates are kept: per rule code and per endpoint or parameter, the number of
+requests, first and last seen, and distinct and top users and user agents, in bounded counters
+(tally.py). A malformed line is counted and skipped.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import IO, Any
+
+from .match import match_file
+from .model import Span, show_value
+from .ruletable import Rule, RuleTable
+from .scan import recreq, urls
+from .tally import Distinct, Tally, TopCounter
+
+API_ROUTE, API_PREFIX = "/api/:version", "/api/v4"
+MAX_SUBJECTS = 100
+OTHER = "(other)"
+ANONYMOUS, NO_AGENT = "(anonymous)", "(none)"
+TOKEN_KINDS = (("job", "job-token"), ("build", "job-token"), ("deploy", "deploy-token"),
+               ("oauth", "oauth"), ("doorkeeper", "oauth"), ("accesstoken", "private-token"))
+
+
+@dataclass
+class RuleTally:
+    rule: Rule
+    tally: Tally = field(default_factory=Tally)
+    subjects: dict[str, Tally] = field(default_factory=dict)
+
+    def subject(self, name: str) -> Tally:
+        if name not in self.subjects:
+            if len(self.subjects) >= MAX_SUBJECTS:
+                name = OTHER
+            if name not in self.subjects:
+                self.subjects[name] = small_tally()
+        return self.subjects[name]
+
+
+def small_tally() -> Tally:
+    return Tally(users=Distinct(128), top_users=TopCounter(16), agents=Distinct(64), top_agents=TopCounter(16))
+
+
+@dataclass
+class AuditReport:
+    files: list[str] = field(default_factory=list)
+    lines: int = 0
+    requests: int = 0
+    malformed: int = 0
+    matched: int = 0
+    errors: list[str] = field(default_factory=list)
+    rules: dict[str, RuleTally] = field(default_factory=dict)
+
+
+def audit(paths: Sequence[str], table: RuleTable, rules: Sequence[Rule] | None = None) -> AuditReport:
+    """Read each log (``-`` is standard input) and tally the requests the rules report."""
+    auditor = _Auditor(table, tuple(table.rules if rules is None else rules))
+    for path in paths:
+        auditor.report.files.append(path)
+        try:
+            with _open(path) as stream:
+                auditor.read(stream, path)
+        except (OSError, EOFError) as exc:
+            auditor.report.errors.append(f"{path}: {exc}")
+    return auditor.report
+
+
+def _open(path: str) -> IO[bytes]:
+    if path == "-":
+        return _Unclosed(sys.stdin.buffer)
+    handle = open(path, "rb")  # noqa: SIM115 - closed by the caller's with
+    if handle.peek(2)[:2] == b"\x1f\x8b":
+        return gzip.open(handle)  # type: ignore[return-value]
+    return handle
+
+
+class _Unclosed:
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream = stream
+
+    def __enter__(self) -> IO[bytes]:
+        return self.stream
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+class _Auditor:
+    def __init__(self, table: RuleTable, rules: tuple[Rule, ...]) -> None:
+        self.model, self.rules, self.report = table.model, rules, AuditReport()
+        self.by_code = {rule.code: rule for rule in rules}
+        self.parse = lru_cache(maxsize=4096)(self._parse)
+        self.hits = lru_cache(maxsize=16384)(self._hits)
+
+    def read(self, stream: Iterable[bytes], path: str) -> None:
+        report = self.report
+        for line in stream:
+            if not line.strip():
+                continue
+            report.lines += 1
+            try:
+                entry = json.loads(line)
+            except ValueError:
+                report.malformed += 1
+                continue
+            key = request_key(entry) if isinstance(entry, dict) else None
+            if key is None:
+                report.malformed += 1
+                continue
+            report.requests += 1
+            hits = self.hits(key, path)
+            if hits:
+                report.matched += 1
+                self.count(entry, hits)
+
+    def _parse(self, path: str) -> urls.ApiUrl | None:
+        if path.startswith(API_ROUTE):
+            path = API_PREFIX + path[len(API_ROUTE):]
+        url = urls.parse(path, self.model)
+        if url is not None and url.template:
+            url = urls.ApiUrl(url.template, url.template, url.record, url.query, url.under_api, url.path_offset)
+        return url
+
+    def _hits(self, key: tuple, path: str) -> tuple[tuple[str, str], ...]:
+        """(rule code, subject) pairs of one request, each once (cached: requests repeat)."""
+        touches = self.touches(*key)
+        hits = []
+        for finding in match_file(touches, self.rules, path) if touches else ():
+            hit = (finding.code, subject(finding.touch, self.by_code[finding.code]))
+            if hit not in hits:
+                hits.append(hit)
+        return tuple(hits)
+
+    def touches(self, method: str, path: str, params: tuple, token_type: str) -> list | None:
+        """The touches of one logged request (scan/recreq.py), each param at its own column."""
+        url = self.parse(path)
+        if url is None:
+            return None
+        logged = [
+            recreq.Param(name, value, Span.of(1, index + 2, 1, index + 2),
+                         recreq.log_location(name, method, self.model), "log")
+            for index, (name, _, value) in enumerate(params)
+        ]
+        request = recreq.Request(method, url, Span.of(1, 1, 1, 1), "typed" if url.under_api else "bare",
+                                 "log", tuple(logged))
+        return recreq.request_touches(request, self.model, token_kind(token_type))
+
+    def count(self, entry: dict[str, Any], hits: tuple[tuple[str, str], ...]) -> None:
+        time = entry.get("time") if isinstance(entry.get("time"), str) else None
+        user = str(entry.get("username") or entry.get("meta.user") or entry.get("user_id") or ANONYMOUS)
+        agent = str(entry.get("ua") or NO_AGENT)
+        counted = set()
+        for code, name in hits:
+            tally = self.report.rules.get(code)
+            if tally is None:
+                tally = self.report.rules[code] = RuleTally(self.by_code[code])
+            if code not in counted:
+                counted.add(code)
+                tally.tally.add(time, user, agent)
+            tally.subject(name).add(time, user, agent)
+
+
+def request_key(entry: dict[str, Any]) -> tuple | None:
+    """What decides a logged request's findings, hashable: method, route (or path), parameters
+    (name, type, literal value) and token type; None when the line is no request."""
+    method, path = entry.get("method"), entry.get("route") or entry.get("path")
+    if not isinstance(method, str) or not isinstance(path, str):
+        return None
+    params = []
+    for item in entry.get("params") or ():
+        if isinstance(item, dict) and isinstance(item.get("key"), str):
+            value = recreq.scalar(item.get("value"))
+            params.append((item["key"], type(value).__name__, value))
+    return method.upper(), path, tuple(params), str(entry.get("token_type") or "")
+
+
+def token_kind(token_type: object) -> str | None:
+    """The credential kind of a logged token type (PersonalAccessToken, a job token, …)."""
+    lowered = str(token_type or "").lower().replace("_", "").replace(":", "")
+    return next((kind for word, kind in TOKEN_KINDS if word in lowered), None)
+
+
+def subject(touch, rule: Rule) -> str:
+    """What a finding is about: ``GET /geo_nodes`` or ``GET /runners scope=active``."""
+    if touch is None:
+        return OTHER
+    where = f"{touch.method or 'GET'} {touch.get('path', touch.name) if touch.kind == 'param' else touch.name}"
+    if touch.kind != "param":
+        return where
+    valued = any(clause.values for clause in rule.match) or (rule.fix is not None and rule.fix.intent == "map-values")
+    if valued and touch.has_value:
+        return f"{where} {touch.name}={show_value(touch.value)}"
+    return f"{where} {touch.name}"
+
+
+# ---------------------------------------------------------------- rendering
+
+
+def as_dict(report: AuditReport, top: int = 5) -> dict[str, Any]:
+    rules = []
+    for code in sorted(report.rules):
+        tally = report.rules[code]
+        subjects = sorted(tally.subjects.items(), key=lambda item: (-item[1].count, item[0]))
+        rules.append({
+            "code": code,
+            "name": tally.rule.name,
+            "item": tally.rule.item,
+            "severity": tally.rule.severity,
+            **tally.tally.as_dict(top),
+            "subjects": [{"subject": name, **sub.as_dict(top)} for name, sub in subjects],
+        })
+    return {
+        "files": report.files,
+        "lines": report.lines,
+        "requests": report.requests,
+        "malformed": report.malformed,
+        "matched_requests": report.matched,
+        "errors": report.errors,
+        "rules": rules,
+    }
+
+
+def render_json(report: AuditReport) -> str:
+    return json.dumps(as_dict(report), indent=2) + "\n"
+
+
+def render_text(report: AuditReport) -> str:
+    data = as_dict(report, top=3)
+    lines = [
+        f"{_plural(data['requests'], 'request')} in {_plural(data['lines'], 'line')} of {_plural(len(data['files']), 'file')}; "
+        f"{data['malformed']:,} malformed lines skipped; {_plural(data['matched_requests'], 'request')} use what API v5 removes.",
+    ]
+    lines += [f"error: {error}" for error in data["errors"]]
+    for rule in data["rules"]:
+        lines += ["", *_rule_lines(rule)]
+    if not data["rules"]:
+        lines.append("No request used anything the rule table reports.")
+    return "\n".join(lines) + "\n"
+
+
+def _rule_lines(rule: dict[str, Any]) -> Iterator[str]:
+    yield (f"{rule['code']} {rule['name']} [{rule['severity']}]: {_plural(rule['count'], 'request')}, "
+           f"{_distinct(rule['users'], 'user')}, {_distinct(rule['user_agents'], 'user agent')}")
+    yield f"  first seen {rule['first_seen'] or '-'}, last seen {rule['last_seen'] or '-'}"
+    yield f"  users: {_top(rule['users'])}"
+    yield f"  user agents: {_top(rule['user_agents'])}"
+    width = max(len(s["subject"]) for s in rule["subjects"]) if rule["subjects"] else 0
+    for sub in rule["subjects"]:
+        yield f"    {sub['subject']:<{width}}  {sub['count']:>9,}  {_distinct(sub['users'], 'user')}  {_top(sub['users'])}"
+
+
+def _distinct(people: dict[str, Any], noun: str) -> str:
+    return ("~" if people["approximate"] else "") + _plural(people["distinct"], noun)
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count:,} {noun}{'' if count == 1 else 's'}"
+
+
+def _top(people: dict[str, Any]) -> str:
+    return ", ".join(f"{p['name']} ({p['count']:,})" for p in people["top"]) or "-"

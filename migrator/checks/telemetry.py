@@ -1,0 +1,285 @@
+"""Checks of the telemetry contract (rules/telemetry-contract.yaml) against the contract as data
+(rules/model/telemetry.yaml, ``table.data["telemetry"]``).
+
+- .proto files (scan/proto.py, context ``define``) of the contract's package: the syntax, the
+  messages, and each field's name, number, type and ``required`` label.
+- Values (recorded JSON ``field`` touches of the telemetry records, and ``telemetry`` touches
+  with context ``value`` from producer code): the angle ranges, the decimal places of latitude
+  and longitude, and timestamps that are not in milliseconds.
+
+Only touches of ``.proto`` files whose package is the contract's are compared; a look-alike in
+another package is never reported.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Iterator, Sequence
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from ..model import Touch
+from . import register
+
+Hits = Iterator[tuple[Touch, str]]
+Drifts = Iterator[tuple[str, Touch, str]]
+SECOND_CLOCKS = frozenset({"time", "monotonic", "perf_counter", "timestamp"})
+NANOSECOND_CLOCKS = frozenset({"time_ns", "monotonic_ns", "perf_counter_ns"})
+WRAPPERS = frozenset({"int", "round", "float", "floor", "ceil", "trunc", "abs", "Decimal"})
+UNITS = {0: "seconds", 3: "milliseconds", 6: "microseconds", 9: "nanoseconds"}
+
+
+def contract() -> dict[str, Any]:
+    from ..ruletable import load_table
+
+    return load_table().data["telemetry"]
+
+
+# ---------------------------------------------------------------------- .proto contract
+def _ours(touch: Touch) -> bool:
+    return touch.context == "define" and touch.get("package") == contract()["package"]
+
+
+@register("telemetry-syntax")
+def syntax(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
+    want = contract()["syntax"]
+    for touch in selected:
+        if touch.name == "syntax" and _ours(touch) and touch.value != want:
+            keyword = touch.get("keyword", "syntax")
+            yield touch, (f'`{keyword} = "{touch.value}"`: the telemetry contract is `syntax = "{want}"`; '
+                          f"other syntaxes change labels, defaults and presence on the wire")
+
+
+@register("telemetry-message-missing")
+def message_missing(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
+    """Reported at the package statement of a file that defines two or more of the messages:
+    with one message per file, the others are in files this check does not see."""
+    spec = contract()["messages"]
+    defined = {t.get("message") for t in touches if _ours(t) and t.get("part") == "header"}
+    if len(defined & set(spec)) < 2:
+        return
+    missing = [f"`{name}`" for name in spec if name not in defined]
+    for touch in selected:
+        if touch.name == "package" and _ours(touch) and missing:
+            yield touch, f"{_names(missing)} of the telemetry contract {_is(missing)} not defined in this file"
+
+
+def _drifts(touches: Sequence[Touch]) -> Drifts:
+    """(kind, touch, message) for every difference between the file's messages and the contract."""
+    spec = contract()["messages"]
+    fields: dict[str, list[Touch]] = {}
+    headers: dict[str, Touch] = {}
+    for touch in touches:
+        if not _ours(touch) or touch.get("message") not in spec:
+            continue
+        if touch.get("field") is not None:
+            fields.setdefault(touch.get("message"), []).append(touch)
+        elif touch.get("part") == "header":
+            headers[touch.get("message")] = touch
+    for message, header in headers.items():
+        yield from _message_drifts(message, header, spec[message]["fields"], fields.get(message, []))
+
+
+def _message_drifts(message: str, header: Touch, wanted: list[dict], got: list[Touch]) -> Drifts:
+    by_name = {f["name"]: f for f in wanted}
+    by_number = {f["number"]: f for f in wanted}
+    accounted = set()
+    for touch in got:
+        name, number = touch.get("field"), touch.get("number")
+        expected = by_name.get(name)
+        if expected is None:
+            expected = by_number.get(number)
+            if expected is None:
+                if touch.get("label") == "required":
+                    yield "extra-required", touch, (
+                        f"`{message}.{name}` is a `required` field the contract does not have; "
+                        "messages written to the contract lack it and fail to parse")
+                continue
+            accounted.add(expected["name"])
+            yield "renamed", touch, (f"field {number} of `{message}` is `{name}`; "
+                                     f"the contract names it `{expected['name']}`")
+        elif number != expected["number"]:
+            yield "renumbered", touch, (f"`{message}.{name}` is field number {number}; "
+                                        f"the contract fixes it at {expected['number']}")
+        yield from _field_drifts(message, touch, expected)
+    present = {t.get("field") for t in got} | accounted
+    missing = [f"`{f['name']}` ({f['number']}, {f['type']})" for f in wanted if f["name"] not in present]
+    if missing:
+        yield "missing", header, f"`{message}` lacks the contract's required {_names(missing, 'field')}"
+
+
+def _field_drifts(message: str, touch: Touch, expected: dict) -> Drifts:
+    name, kind, label = touch.get("field"), touch.get("type"), touch.get("label")
+    if kind != expected["type"]:
+        yield "retyped", touch, (f"`{message}.{name}` has type `{kind}`; "
+                                 f"the contract's field {expected['number']} is `{expected['type']}`")
+    if label != expected["label"]:
+        said = f"is `{label}`" if label else "has no label"
+        yield "relabelled", touch, f"`{message}.{name}` {said}; the contract says `{expected['label']}`"
+
+
+def _drift_check(kind: str) -> None:
+    @register(f"telemetry-field-{kind}")
+    def check(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
+        return ((touch, message) for found, touch, message in _drifts(selected) if found == kind)
+
+
+for _kind in ("renumbered", "retyped", "relabelled", "renamed", "missing", "extra-required"):
+    _drift_check(_kind)
+
+
+def _names(names: list[str], noun: str = "message") -> str:
+    return f"{noun}{'s' if len(names) > 1 else ''} {', '.join(names)}"
+
+
+def _is(names: list[str]) -> str:
+    return "are" if len(names) > 1 else "is"
+
+
+# ---------------------------------------------------------------------- values
+def _field(touch: Touch) -> str:
+    """The message field a value touch concerns: detail ``field`` (code) or the JSON key."""
+    return touch.get("field") or touch.name
+
+
+def _number(value: object) -> float | int | None:
+    return value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _text(touch: Touch) -> str:
+    """The value as written: the JSON number's source text, the code's literal, else its repr."""
+    return touch.get("raw") or touch.get("source") or repr(touch.value)
+
+
+@register("telemetry-range")
+def value_range(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
+    ranges = contract()["limits"]["ranges"]
+    for touch in selected:
+        field, value = _field(touch), _number(touch.value)
+        limit = ranges.get(field)
+        if limit is None or value is None or _inside(value, limit):
+            continue
+        yield touch, f"{field} {_text(touch)} is outside the spec's range {_describe(field, limit)} degrees"
+
+
+def _inside(value: float, limit: dict) -> bool:
+    low = value >= limit["min"] if limit["min_inclusive"] else value > limit["min"]
+    high = value <= limit["max"] if limit["max_inclusive"] else value < limit["max"]
+    return low and high
+
+
+def _describe(field: str, limit: dict) -> str:
+    low = "<=" if limit["min_inclusive"] else "<"
+    high = "<=" if limit["max_inclusive"] else "<"
+    return f"{limit['min']} {low} {field} {high} {limit['max']}"
+
+
+@register("telemetry-decimals")
+def decimals(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
+    wanted = contract()["limits"]["decimals"]
+    for touch in selected:
+        field = _field(touch)
+        if field not in wanted or _number(touch.value) is None:
+            continue
+        places = decimal_places(_text(touch))
+        if places is not None and places < wanted[field]:
+            yield touch, (f"{field} {_text(touch)} has {places} decimal place{'s' if places != 1 else ''}; "
+                          f"the spec requires {wanted[field]}")
+
+
+def decimal_places(text: str) -> int | None:
+    """Decimal places a number is written with: "52.52" → 2, "5.2520066e1" → 6, "52" → 0."""
+    try:
+        exponent = Decimal(text.strip()).as_tuple().exponent
+    except InvalidOperation:
+        return None
+    return max(0, -exponent) if isinstance(exponent, int) else None
+
+
+# ---------------------------------------------------------------------- timestamps
+@register("telemetry-timestamp-unit")
+def timestamp_unit(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
+    limits = contract()["limits"]["timestamp"]
+    for touch in selected:
+        if _field(touch) != limits["field"]:
+            continue
+        value = _number(touch.value)
+        if value is not None:
+            unit = literal_unit(value, limits)
+        else:
+            unit = expression_unit(touch.get("source"))
+        if unit is not None and unit != "milliseconds":
+            yield touch, f"timestamp {_text(touch)} is in {unit}; the spec requires UNIX time in milliseconds"
+
+
+def literal_unit(value: float, limits: dict) -> str | None:
+    """seconds below 10**11 (before 1973 as milliseconds), micro- or nanoseconds from 10**14."""
+    if 0 < value < limits["seconds_below"]:
+        return "seconds"
+    if value >= limits["sub_ms_from"]:
+        return "microseconds or nanoseconds"
+    return None
+
+
+def expression_unit(source: str | None) -> str | None:
+    """The unit of a timestamp expression built from a clock, or None when it cannot be told:
+    ``int(time.time())`` → seconds, ``int(time.time() * 1000)`` → milliseconds,
+    ``time.time_ns() // 10**6`` → milliseconds, ``time.time_ns()`` → nanoseconds."""
+    if not source:
+        return None
+    try:
+        tree = ast.parse(source, mode="eval")
+    except SyntaxError:
+        return None
+    scale = _scale(tree.body)
+    if scale is None:
+        return None
+    rounded = round(scale)
+    if abs(scale - rounded) < 1e-6 and rounded in UNITS:
+        return UNITS[rounded]
+    return f"seconds × 10^{scale:g}"
+
+
+def _scale(node: ast.AST) -> float | None:
+    """log10 of a clock expression's ticks per second (0 for seconds, 3 for milliseconds)."""
+    if isinstance(node, ast.Call):
+        name = _callee(node.func)
+        if name in SECOND_CLOCKS and not node.args:
+            return 0
+        if name in NANOSECOND_CLOCKS:
+            return 9
+        return _scale(node.args[0]) if name in WRAPPERS and node.args else None
+    if not isinstance(node, ast.BinOp):
+        return None
+    left, right = _scale(node.left), _scale(node.right)
+    if isinstance(node.op, (ast.Add, ast.Sub)):
+        return left if left is not None else right
+    if isinstance(node.op, ast.Mult):
+        factor = _constant(node.right if left is not None else node.left)
+        base = left if left is not None else right
+        return None if base is None or not factor else base + math.log10(abs(factor))
+    if isinstance(node.op, (ast.Div, ast.FloorDiv)) and left is not None:
+        divisor = _constant(node.right)
+        return left - math.log10(abs(divisor)) if divisor else None
+    return None
+
+
+def _constant(node: ast.AST) -> float | None:
+    """The value of a constant number expression (``1000``, ``1e3``, ``10**6``), else None."""
+    if isinstance(node, ast.Constant):
+        return _number(node.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Pow, ast.Mult)):
+        left, right = _constant(node.left), _constant(node.right)
+        if left is None or right is None:
+            return None
+        if isinstance(node.op, ast.Pow):
+            return left**right if abs(right) <= 64 else None
+        return left * right
+    return None
+
+
+def _callee(func: ast.AST) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    return func.attr if isinstance(func, ast.Attribute) else ""

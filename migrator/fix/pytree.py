@@ -1,0 +1,111 @@
+"""A Python file parsed with libcst for the fixer: nodes found by the scanner's spans, their
+parents, and edits built from node ranges.
+
+Imported only when a Python file is fixed. Node ranges are libcst's (PositionProvider), which
+leave out a node's own parentheses; an edit replaces a node's range, so the parentheses around
+it stay where they are.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+import libcst as cst
+from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+
+from ..model import Edit, Position, Span
+from .apply import Lines
+
+Key = tuple[int, int, int, int]
+
+# Parents under which `not x` needs no parentheses: its precedence is below comparisons and
+# arithmetic, so everywhere else (operands, attribute and call receivers) it gets them.
+LOOSE_PARENTS = (
+    cst.BooleanOperation, cst.IfExp, cst.Lambda, cst.DictElement, cst.Element, cst.Assign,
+    cst.AnnAssign, cst.AugAssign, cst.Return, cst.Expr, cst.If, cst.While, cst.Assert, cst.CompIf,
+    cst.NamedExpr, cst.FormattedStringExpression, cst.Index, cst.Yield,
+)
+
+
+class Tree:
+    def __init__(self, text: str):
+        self.module = cst.parse_module(text)
+        self.lines = Lines(text)
+        wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+        self.ranges: dict[cst.CSTNode, CodeRange] = dict(wrapper.resolve(PositionProvider))
+        self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        self.at: dict[Key, list[cst.CSTNode]] = defaultdict(list)
+        self.module.visit(_Index(self))
+
+    # ---------------------------------------------------------------- finding nodes
+    def find(self, span: Span | tuple | None, *types: type) -> cst.CSTNode | None:
+        """The outermost node of one of ``types`` whose range is exactly ``span``."""
+        if span is None:
+            return None
+        if isinstance(span, tuple):
+            span = Span.of(*span)
+        key = (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
+        return next((n for n in self.at.get(key, ()) if isinstance(n, types)), None)
+
+    def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
+        return self.parents.get(node)
+
+    # ---------------------------------------------------------------- code and edits
+    def source(self, node: cst.CSTNode) -> str:
+        """The text the node's range covers in the file (without its own parentheses)."""
+        span = self.span(node)
+        return self.lines.text[self.lines.offset(span.start):self.lines.offset(span.end)]
+
+    def span(self, node: cst.CSTNode) -> Span:
+        where = self.ranges[node]
+        return Span(Position(where.start.line, where.start.column + 1),
+                    Position(where.end.line, where.end.column + 1))
+
+    def edit(self, node: cst.CSTNode, content: str) -> Edit:
+        return Edit(content, self.span(node))
+
+    def replace(self, node: cst.CSTNode, new: cst.CSTNode) -> Edit:
+        """An edit putting new where node is. A token is generated on its own; anything else is
+        generated in place, in the whole module, so that line breaks inside it get the
+        indentation of the block around it."""
+        if isinstance(new, (cst.Name, cst.SimpleString)):
+            return self.edit(node, self.module.code_for_node(new))
+        text, span = self.module.deep_replace(node, new).code, self.span(node)
+        tail = len(self.lines.text) - self.lines.offset(span.end)
+        return Edit(text[self.lines.offset(span.start):len(text) - tail], span)
+
+    def needs_parens(self, node: cst.CSTNode) -> bool:
+        """Whether `not …` written in place of node needs parentheses."""
+        if getattr(node, "lpar", None):
+            return False
+        parent = self.parent(node)
+        if isinstance(parent, cst.Arg):
+            return parent.star != ""
+        return not isinstance(parent, LOOSE_PARENTS)
+
+    def negation(self, node: cst.CSTNode, operand: str) -> str:
+        """``not operand`` to stand where node stands, parenthesized when precedence needs it."""
+        text = f"not {operand}"
+        return f"({text})" if self.needs_parens(node) else text
+
+
+class _Index(cst.CSTVisitor):
+    """Records every node's parent and indexes nodes by range, outermost first."""
+
+    def __init__(self, tree: Tree):
+        super().__init__()
+        self.tree = tree
+        self.stack: list[cst.CSTNode] = []
+
+    def on_visit(self, node: cst.CSTNode) -> bool:
+        if self.stack:
+            self.tree.parents[node] = self.stack[-1]
+        where = self.tree.ranges.get(node)
+        if where is not None:
+            key = (where.start.line, where.start.column, where.end.line, where.end.column)
+            self.tree.at[key].append(node)
+        self.stack.append(node)
+        return True
+
+    def on_leave(self, original_node: cst.CSTNode) -> None:
+        self.stack.pop()

@@ -1,0 +1,295 @@
+"""Protocol buffer definitions (.proto, proto2 and proto3) → telemetry touches.
+
+A small tokenizer and recursive-descent parser: comments (``//``, ``/* */``), ``syntax`` or
+``edition``, ``package``, ``import``, ``option``, ``message`` blocks (nested ones too), fields
+``[label] type name = number [options];`` (``map<K, V>`` and proto2 ``group`` fields included),
+``enum``, ``oneof``, ``reserved``, ``extensions``, ``extend`` and ``service``. Every touch has
+kind ``telemetry`` and context ``define``:
+
+    syntax    name "syntax", value the string (detail keyword "edition" for an edition file)
+    package   name "package", value the package name
+    message   name "Message" (nested: "Outer.Inner"), detail part "header" at the name,
+              and a second touch with part "end" at the closing brace
+    field     name "Message.field", detail message, field, number, type, label (absent when
+              the field has none), oneof; span from the label to the semicolon
+
+Each touch carries detail ``package`` when the file declares one. A file that does not parse
+raises ScanError with the row and column of the offending token.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from typing import Any, NamedTuple
+
+from ..apimodel import ApiModel
+from ..model import NO_VALUE, ScanError, Span, Touch, details
+
+_TOKEN = re.compile(r"""
+    (?P<space>\s+)
+  | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<unterminated>/\*)
+  | (?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
+  | (?P<number>0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)
+  | (?P<ident>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)
+  | (?P<symbol>[{}\[\]()<>;=,.:+\-/])
+""", re.VERBOSE | re.DOTALL)
+LABELS = ("required", "optional", "repeated")
+SKIPPED = ("option", "reserved", "extensions")
+
+
+class Token(NamedTuple):
+    kind: str
+    text: str
+    start: int
+    end: int
+
+
+def scan(text: str, model: ApiModel) -> list[Touch]:
+    parser = _Parser(text)
+    parser.file()
+    return parser.touches()
+
+
+def tokenize(text: str, locate: Any) -> list[Token]:
+    tokens, pos = [], 0
+    while pos < len(text):
+        match = _TOKEN.match(text, pos)
+        if match is None or match.lastgroup == "unterminated":
+            what = f"unexpected character {text[pos]!r}" if match is None else "a '/*' comment is not closed"
+            raise ScanError(f"proto: {what}", *locate(pos))
+        if match.lastgroup not in ("space", "comment"):
+            tokens.append(Token(match.lastgroup, match.group(), pos, match.end()))
+        pos = match.end()
+    return tokens
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.tokens = tokenize(text, self.locate)
+        self.end = Token("eof", "end of file", len(text), len(text))
+        self.pos = 0
+        self.package: str | None = None
+        self.found: list[tuple[str, Span, Any, dict[str, Any]]] = []
+
+    # ------------------------------------------------------------------ tokens and positions
+    def locate(self, offset: int) -> tuple[int, int]:
+        row = bisect_right(self.starts, offset)
+        return row, offset - self.starts[row - 1] + 1
+
+    def span(self, start: int, end: int) -> Span:
+        return Span.of(*self.locate(start), *self.locate(end))
+
+    def peek(self, ahead: int = 0) -> Token:
+        index = self.pos + ahead
+        return self.tokens[index] if index < len(self.tokens) else self.end
+
+    def next(self) -> Token:
+        token = self.peek()
+        if token is self.end:
+            raise self.error("unexpected end of file")
+        self.pos += 1
+        return token
+
+    def error(self, message: str, token: Token | None = None) -> ScanError:
+        token = token or self.peek()
+        return ScanError(f"proto: {message}", *self.locate(token.start))
+
+    def expect(self, text: str) -> Token:
+        token = self.peek()
+        if token.text != text:
+            raise self.error(f"expected {text!r}, found {token.text!r}")
+        return self.next()
+
+    def expect_kind(self, kind: str, what: str) -> Token:
+        token = self.peek()
+        if token.kind != kind:
+            raise self.error(f"expected {what}, found {token.text!r}")
+        return self.next()
+
+    def at(self, *words: str) -> bool:
+        token = self.peek()
+        return token.kind == "ident" and token.text in words
+
+    def opens_block(self, keyword: str) -> bool:
+        """``keyword Name {``: a nested definition, not a field whose type is called keyword."""
+        return self.at(keyword) and self.peek(1).kind == "ident" and self.peek(2).text == "{"
+
+    def add(self, name: str, start: int, end: int, value: Any = NO_VALUE, **detail: Any) -> None:
+        self.found.append((name, self.span(start, end), value, detail))
+
+    def touches(self) -> list[Touch]:
+        return [
+            Touch("telemetry", name, span, None, "typed", "define", value=value, syntax="proto",
+                  detail=details(package=self.package, **detail))
+            for name, span, value, detail in self.found
+        ]
+
+    # ------------------------------------------------------------------ statements
+    def file(self) -> None:
+        while self.peek() is not self.end:
+            token = self.peek()
+            if token.text == ";":
+                self.next()
+            elif self.at("syntax", "edition") and self.peek(1).text == "=":
+                self.syntax()
+            elif self.at("package"):
+                self.package_statement()
+            elif self.at("import", "option"):
+                self.skip_statement()
+            elif self.opens_block("message"):
+                self.message("")
+            elif self.at("enum", "service", "extend"):
+                self.next()
+                self.type_name()
+                self.block(self.enum_body if token.text == "enum" else self.skip_block)
+            else:
+                raise self.error(f"unexpected {token.text!r} at the top level")
+
+    def syntax(self) -> None:
+        keyword = self.next()
+        self.expect("=")
+        value = self.expect_kind("string", "a quoted string")
+        end = self.expect(";")
+        extra = {"keyword": "edition"} if keyword.text == "edition" else {}
+        self.add("syntax", keyword.start, end.end, value.text[1:-1], **extra)
+
+    def package_statement(self) -> None:
+        keyword = self.next()
+        name = self.expect_kind("ident", "a package name")
+        end = self.expect(";")
+        self.package = name.text
+        self.add("package", keyword.start, end.end, name.text)
+
+    def skip_statement(self) -> Token:
+        """Skip to the statement's ``;``, across ``{ }`` (aggregate option values)."""
+        depth = 0
+        while True:
+            token = self.next()
+            if token.kind != "symbol":
+                continue
+            if token.text == "{":
+                depth += 1
+            elif token.text == "}":
+                depth -= 1
+            elif token.text == ";" and depth <= 0:
+                return token
+
+    def block(self, body: Any) -> Token:
+        """``{ body }``: the body parser runs until the closing brace, which is returned."""
+        self.expect("{")
+        while self.peek().text != "}":
+            if self.peek() is self.end:
+                raise self.error("missing '}' before the end of the file")
+            if self.peek().text == ";":
+                self.next()
+            else:
+                body()
+        return self.next()
+
+    def skip_block(self) -> None:
+        if self.peek().text == "{":
+            self.block(self.skip_block)
+        else:
+            self.next()
+
+    def enum_body(self) -> None:
+        if self.at(*SKIPPED):
+            self.skip_statement()
+            return
+        self.expect_kind("ident", "an enum value name")
+        self.expect("=")
+        if self.peek().text == "-":
+            self.next()
+        self.expect_kind("number", "an enum value number")
+        self.options()
+        self.expect(";")
+
+    # ------------------------------------------------------------------ messages and fields
+    def message(self, outer: str) -> None:
+        self.expect("message")
+        name = self.expect_kind("ident", "a message name")
+        self.message_block(outer, name)
+
+    def message_block(self, outer: str, name: Token) -> Token:
+        full = f"{outer}.{name.text}" if outer else name.text
+        self.add(full, name.start, name.end, message=full, part="header")
+        close = self.block(lambda: self.member(full))
+        self.add(full, close.start, close.end, message=full, part="end")
+        return close
+
+    def member(self, message: str) -> None:
+        if self.opens_block("message"):
+            self.message(message)
+        elif self.opens_block("enum"):
+            self.next()
+            self.next()
+            self.block(self.enum_body)
+        elif self.opens_block("oneof"):
+            self.next()
+            oneof = self.next().text
+            self.block(lambda: self.skip_statement() if self.at("option") else self.field(message, oneof))
+        elif self.opens_block("extend"):
+            self.next()
+            self.type_name()
+            self.block(self.skip_block)
+        elif self.at(*SKIPPED):
+            self.skip_statement()
+        else:
+            self.field(message)
+
+    def field(self, message: str, oneof: str | None = None) -> None:
+        first = self.peek()
+        label = self.next().text if self.at(*LABELS) else None
+        kind = self.map_type() if self.at("map") and self.peek(1).text == "<" else self.type_name()
+        name = self.expect_kind("ident", "a field name")
+        if "." in name.text:
+            raise self.error(f"a field name cannot contain '.': {name.text!r}", name)
+        self.expect("=")
+        number = self.field_number()
+        self.options()
+        if kind == "group":
+            end = self.message_block(message, Token("ident", name.text, name.start, name.end))
+        else:
+            end = self.expect(";")
+        self.add(f"{message}.{name.text}", first.start, end.end, message=message, field=name.text,
+                 number=number, type=kind, label=label, oneof=oneof)
+
+    def type_name(self) -> str:
+        lead = self.next().text if self.peek().text == "." else ""
+        return lead + self.expect_kind("ident", "a type name").text
+
+    def map_type(self) -> str:
+        self.next()
+        self.expect("<")
+        key = self.type_name()
+        self.expect(",")
+        value = self.type_name()
+        self.expect(">")
+        return f"map<{key}, {value}>"
+
+    def field_number(self) -> int:
+        token = self.expect_kind("number", "a field number")
+        text = token.text
+        try:
+            if text.lower().startswith("0x"):
+                return int(text, 16)
+            return int(text, 8) if len(text) > 1 and text.startswith("0") else int(text)
+        except ValueError:
+            raise self.error(f"not a field number: {text!r}", token) from None
+
+    def options(self) -> None:
+        """``[default = 1, (custom).x = { ... }]`` after a field or enum value: skipped."""
+        if self.peek().text != "[":
+            return
+        depth = 0
+        while True:
+            token = self.next()
+            if token.kind == "symbol" and token.text in "[{":
+                depth += 1
+            elif token.kind == "symbol" and token.text in "]}":
+                depth -= 1
+                if depth == 0:
+                    return

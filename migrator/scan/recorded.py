@@ -1,0 +1,363 @@
+"""Recorded-JSON scanner: fixtures, VCR cassettes, HAR files, the responses library's recordings
+and API log lines → touches. Used for file kinds ``json`` and ``cassette``.
+
+- A plain fixture: every JSON object is a record when its keys carry the record's signature
+  (`ApiModel.record_for_keys`), and each of its keys is a ``field`` touch (context ``key``).
+  Nested objects are recognised on their own. Below a webhook or system hook payload everything
+  is that payload (``object_attributes.merge_status`` of a merge request hook is no REST field).
+- A recording (vcrpy or Ruby VCR cassette, in YAML or JSON; a HAR file; a ``responses``
+  recording; an api_json.log line): each request gives endpoint, query, body and credential
+  header touches (recreq.py), and the JSON held in its response body gives field touches typed
+  by the request's endpoint, unless an object's signature says otherwise.
+
+Keys inside a JSON text held in a string point at the key in the file: exactly for JSON string
+literals (escapes included) and YAML literal block scalars, by alignment for other YAML styles,
+and at the string itself when the body was base64 or gzip.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from urllib.parse import unquote_plus
+
+from ..apimodel import ApiModel
+from ..model import NO_VALUE, ScanError, Span, Touch, details
+from . import jsonpos, jsontelemetry, recreq, yamlpos
+from .jsonpos import ARRAY, OBJECT, SCALAR, JsonError, Locator, Member, Node, OffsetMap
+
+PAYLOAD_RECORDS = ("webhook", "system_hook")
+_FORM = re.compile(r"[\w.\[\]%+-]+=[^&]*(?:&[\w.\[\]%+-]+=[^&]*)*")
+_INTERACTIONS = ("interactions", "http_interactions")
+
+
+def scan(text: str, model: ApiModel) -> list[Touch]:
+    locator = Locator(text)
+    start = text.lstrip()[:1]
+    as_yaml = bool(start) and start not in "{[" and is_yaml_recording(text)
+    if as_yaml:
+        docs, syntax = yamlpos.compose(text, locator), "yaml-key"
+    else:
+        try:
+            docs, syntax = jsonpos.parse_documents(text) if start else [], "json-key"
+        except JsonError as exc:
+            raise ScanError(f"JSON: {exc.message}", *locator.position(exc.offset)) from None
+    scanner = _Scanner(text, model, Frame(locator, text, syntax=syntax))
+    for doc in docs:
+        scanner.document(doc, fixtures=not as_yaml)
+    return scanner.touches
+
+
+def is_yaml_recording(text: str) -> bool:
+    """What discover.py takes for a YAML recording (the scanner is not told the file kind)."""
+    head = text[:4096]
+    return "interactions:" in head or "\nresponses:" in head or head.startswith("responses:")
+
+
+class Frame:
+    """Where the offsets of a parsed text are in the file: the file itself, a string whose value
+    maps back through an OffsetMap, or (when it cannot) one fixed span."""
+
+    def __init__(self, locator: Locator, text: str, omap: OffsetMap | None = None, fixed: Span | None = None,
+                 syntax: str = "json-key", embedded: str | None = None, exact: bool = True) -> None:
+        self.locator, self.text, self.omap, self.fixed = locator, text, omap, fixed
+        self.syntax, self.embedded, self.exact = syntax, embedded, exact and fixed is None
+
+    def source(self, start: int, end: int) -> str:
+        """The parsed text between two offsets (a value as written)."""
+        return self.text[start:end]
+
+    def span(self, start: int, end: int) -> Span:
+        if self.fixed is not None:
+            return self.fixed
+        if self.omap is not None:
+            start, end = self.omap(start), self.omap(end)
+        return self.locator.span(start, end)
+
+    def span_tuple(self, start: int, end: int) -> tuple[int, int, int, int]:
+        if self.fixed is not None:
+            fixed = self.fixed
+            return (fixed.start.row, fixed.start.column, fixed.end.row, fixed.end.column)
+        if self.omap is not None:
+            start, end = self.omap(start), self.omap(end)
+        return (*self.locator.position(start), *self.locator.position(end))
+
+    def detail(self, **extra: object) -> tuple[tuple[str, object], ...]:
+        return details(embedded=self.embedded, approximate=None if self.exact else True, **extra)
+
+
+def value_of(node: Node | None) -> object:
+    if node is None or node.kind != SCALAR:
+        return NO_VALUE
+    return recreq.scalar(node.value)
+
+
+def text_of(node: Node | None) -> str | None:
+    return node.text if node is not None else None
+
+
+class _Scanner:
+    def __init__(self, text: str, model: ApiModel, frame: Frame) -> None:
+        self.text, self.model, self.frame = text, model, frame
+        self.touches: list[Touch] = []
+
+    # ------------------------------------------------------------------ documents
+    def document(self, doc: Node, fixtures: bool = True) -> None:
+        """A recording's requests; otherwise, in JSON only, the objects of a fixture."""
+        entries = self._recordings(doc)
+        if entries is None:
+            if fixtures:
+                self.fixture(doc, self.frame)
+            return
+        for handler, entry in entries:
+            if entry.kind == OBJECT:
+                handler(entry)
+
+    def _recordings(self, doc: Node) -> Iterator | None:
+        """(handler, entry) pairs when the document is a recording, else None."""
+        if doc.kind != OBJECT:
+            return None
+        for key in _INTERACTIONS:
+            items = doc.get(key)
+            if items is not None and items.kind == ARRAY:
+                return ((self.vcr, item) for item in items.value)
+        log = doc.get("log")
+        entries = log.get("entries") if log is not None else None
+        if entries is not None and entries.kind == ARRAY:
+            return ((self.har, item) for item in entries.value)
+        items = doc.get("responses")
+        if items is not None and items.kind == ARRAY and any(i.get("response") for i in items.value):
+            return ((self.responses, item) for item in items.value)
+        if isinstance(text_of(doc.get("method")), str) and "/api/" in (text_of(doc.get("path")) or ""):
+            return iter([(self.log_line, doc)])
+        return None
+
+    # ------------------------------------------------------------------ fixtures
+    def fixture(self, node: Node, frame: Frame, default: tuple[str | None, str] | None = None,
+                inherited: tuple[str, str] | None = None, parent: Member | None = None) -> None:
+        """Field touches for every object below ``node``. ``default`` is the (record, evidence)
+        of top-level objects of a response body; ``inherited`` that of a payload's insides;
+        ``parent`` the member holding ``node``."""
+        if node.kind == ARRAY:
+            for item in node.value:
+                self.fixture(item, frame, default, inherited, parent)
+            return
+        if node.kind != OBJECT or self._telemetry(node, frame, parent):
+            return
+        record, evidence = inherited or self._owner(node, default, parent.key if parent else None)
+        below = inherited or ((record, evidence) if record in PAYLOAD_RECORDS else None)
+        for member in node.value:
+            self._field(member, frame, record, evidence)
+            if member.node.kind != SCALAR:
+                self.fixture(member.node, frame, None, below, member)
+
+    def _telemetry(self, node: Node, frame: Frame, parent: Member | None) -> bool:
+        messages = self.model.telemetry_messages
+        found = jsontelemetry.message_name(node, parent.key if parent else None, messages) if messages else None
+        if found is None:
+            return False
+        message, type_key = found
+        named_by = node.get(type_key) if type_key else parent
+        self.touches.extend(jsontelemetry.message_touches(node, frame, message, type_key, (named_by.start, named_by.end)))
+        return True
+
+    def _owner(self, node: Node, default: tuple[str | None, str] | None, name: str | None) -> tuple[str | None, str]:
+        record = self.model.record_for_keys(frozenset(m.key for m in node.value))
+        if record is not None:
+            return record, "typed"
+        if default is not None:
+            return default
+        named = self.model.record_for_name(name) if name else None
+        return (named, "named") if named else (None, "bare")
+
+    def _field(self, member: Member, frame: Frame, record: str | None, evidence: str) -> None:
+        """A key's field touch; a number also carries ``raw``, its text as written (52.5200000)."""
+        node = member.node
+        number = isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
+        self.touches.append(Touch(
+            "field", member.key, frame.span(member.start, member.end), record, evidence, "key",
+            value=value_of(node), syntax=frame.syntax,
+            detail=frame.detail(value_span=frame.span_tuple(node.start, node.end),
+                                raw=frame.source(node.start, node.end) if number and node.kind == SCALAR else None),
+        ))
+
+    # ------------------------------------------------------------------ recordings
+    def vcr(self, item: Node) -> None:
+        req, resp = item.get("request"), item.get("response")
+        if req is None or req.kind != OBJECT:
+            return
+        headers = list(self._dict_headers(req.get("headers")))
+        params = self._headers(headers) + self._body(req.get("body"), _content_type(headers))
+        request = self._request(req.get("method"), req.get("uri"), params)
+        if request is not None and resp is not None and resp.kind == OBJECT:
+            self._response(resp.get("body"), request)
+
+    def har(self, entry: Node) -> None:
+        req, resp = entry.get("request"), entry.get("response")
+        if req is None or req.kind != OBJECT:
+            return
+        headers = list(self._list_headers(req.get("headers")))
+        params = self._headers(headers) + self._har_post(req.get("postData"))
+        url = req.get("url")
+        if "?" not in (text_of(url) or ""):
+            params += self._pairs(req.get("queryString"), "query")
+        request = self._request(req.get("method"), url, params)
+        content = resp.get("content") if resp is not None else None
+        if request is not None and content is not None:
+            base64 = text_of(content.get("encoding")) == "base64"
+            self._response(content.get("text"), request, base64=base64)
+
+    def responses(self, entry: Node) -> None:
+        resp = entry.get("response")
+        if resp is None or resp.kind != OBJECT:
+            return
+        request = self._request(resp.get("method"), resp.get("url"), [])
+        if request is not None:
+            self._response(resp.get("body"), request)
+
+    def log_line(self, doc: Node) -> None:
+        method = text_of(doc.get("method")) or "GET"
+        params = []
+        items = doc.get("params")
+        for item in items.value if items is not None and items.kind == ARRAY else ():
+            key = item.get("key") if item.kind == OBJECT else None
+            if isinstance(text_of(key), str):
+                location = recreq.log_location(key.value, method, self.model)
+                params.append(self._param(key.value, item.get("value"), key.start, key.end, location, self.frame))
+        self._request(doc.get("method"), doc.get("path"), params)
+
+    def _request(self, method: Node | None, url: Node | None, params: list[recreq.Param]) -> recreq.Request | None:
+        url_text = text_of(url)
+        if not url_text:
+            return None
+        span = self.frame.span(url.start, url.end)
+        syntax = "json-string" if self.frame.syntax == "json-key" else "yaml-scalar"
+        request = recreq.api_request(text_of(method) or "GET", url_text, span, self.model, syntax, params)
+        if request is not None:
+            self.touches.extend(recreq.request_touches(request, self.model))
+        return request
+
+    def _response(self, body: Node | None, request: recreq.Request, base64: bool = False) -> None:
+        parsed = self._body_json(body, base64)
+        if parsed is not None:
+            node, frame = parsed
+            self.fixture(node, frame, default=(request.url.record, request.evidence))
+
+    # ------------------------------------------------------------------ headers and bodies
+    def _dict_headers(self, node: Node | None) -> Iterator[tuple[Member, str]]:
+        """vcr headers: {Name: [value, ...]} or {Name: value}."""
+        for member in node.value if node is not None and node.kind == OBJECT else ():
+            value = member.node
+            if value.kind == ARRAY:
+                value = value.value[0] if value.value else None
+            yield member, str(value.value) if value is not None and value.kind == SCALAR else ""
+
+    def _list_headers(self, node: Node | None) -> Iterator[tuple[Member, str]]:
+        """HAR headers: [{name, value}, ...]."""
+        for item in node.value if node is not None and node.kind == ARRAY else ():
+            name = item.member("name") if item.kind == OBJECT else None
+            if name is not None and isinstance(name.node.value, str):
+                key = Member(name.node.value, name.node.start, name.node.end, name.node)
+                yield key, str(value_of(item.get("value")))
+
+    def _headers(self, headers: list[tuple[Member, str]]) -> list[recreq.Param]:
+        return [
+            recreq.Param(m.key, value, self.frame.span(m.start, m.end), "header", self.frame.syntax)
+            for m, value in headers
+            if recreq.wanted_header(m.key, value, self.model)
+        ]
+
+    def _har_post(self, post: Node | None) -> list[recreq.Param]:
+        if post is None or post.kind != OBJECT:
+            return []
+        pairs = self._pairs(post.get("params"), "form")
+        return pairs or self._body(post.get("text"), text_of(post.get("mimeType")) or "")
+
+    def _pairs(self, node: Node | None, location: str) -> list[recreq.Param]:
+        """HAR name/value lists (queryString, postData.params)."""
+        out = []
+        for item in node.value if node is not None and node.kind == ARRAY else ():
+            name = item.get("name") if item.kind == OBJECT else None
+            if isinstance(text_of(name), str):
+                out.append(self._param(name.value, item.get("value"), name.start, name.end, location, self.frame))
+        return out
+
+    def _param(self, name: str, value: Node | None, start: int, end: int, location: str, frame: Frame) -> recreq.Param:
+        value_span = frame.span_tuple(value.start, value.end) if value is not None else None
+        return recreq.Param(name, value_of(value), frame.span(start, end), location, frame.syntax, value_span)
+
+    def _body(self, body: Node | None, content_type: str) -> list[recreq.Param]:
+        """Parameters of a request body: the members of a JSON object, or form fields."""
+        parsed = self._body_json(body)
+        if parsed is not None:
+            node, frame = parsed
+            if node.kind != OBJECT:
+                return []
+            return [self._param(m.key, m.node, m.start, m.end, "body", frame) for m in node.value]
+        body = _unwrap(body)
+        text = text_of(body)
+        if text and ("form-urlencoded" in content_type or _FORM.fullmatch(text.strip())):
+            return self._form(text, self.embedded(body, False))
+        return []
+
+    def _form(self, text: str, frame: Frame) -> list[recreq.Param]:
+        out, pos = [], 0
+        for pair in text.split("&"):
+            key, sep, value = pair.partition("=")
+            if key.strip():
+                lead = len(key) - len(key.lstrip())
+                span = frame.span(pos + lead, pos + len(key))
+                out.append(recreq.Param(unquote_plus(key.strip()), unquote_plus(value) if sep else NO_VALUE,
+                                        span, "form", "form-field"))
+            pos += len(pair) + 1
+        return out
+
+    def _body_json(self, body: Node | None, base64: bool = False) -> tuple[Node, Frame] | None:
+        """The JSON a body holds, with the frame that maps its offsets to the file."""
+        body = _unwrap(body)
+        if body is None or body.kind != SCALAR:
+            structured = body is not None and body.value and body.member("encoding") is None
+            return (body, self.frame) if structured else None
+        text = body.value if isinstance(body.value, str) else None
+        if text and base64:
+            text = yamlpos.decode_bytes(text, base64_text=True)
+            body = Node(SCALAR, text, body.start, body.end, "binary")
+        if not text or text.lstrip()[:1] not in ("{", "["):
+            return None
+        try:
+            node = jsonpos.parse(text)
+        except JsonError:
+            return None
+        return node, self.embedded(body, True)
+
+    def embedded(self, node: Node, json_text: bool) -> Frame:
+        """The frame of a text held in a string node."""
+        syntax = "json-key" if json_text else "form-field"
+        if node.style == "json":
+            omap, name, exact = jsonpos.string_map(self.text, node), "json-string", True
+        elif node.style == "binary":
+            omap, name, exact = None, "binary", False
+        else:
+            omap, exact = yamlpos.content_map(self.text, node)
+            name = "yaml-block" if node.style in ("|", ">") else "yaml-flow"
+        locator, text = self.frame.locator, node.value or ""
+        if omap is None:
+            fixed = locator.span(node.start, node.end)
+            return Frame(locator, text, fixed=fixed, syntax=syntax, embedded=name)
+        return Frame(locator, text, omap, syntax=syntax, embedded=name, exact=exact)
+
+
+def _unwrap(body: Node | None) -> Node | None:
+    """A recorded body: vcr's {string: ...} (or Ruby VCR's base64_string) → the string node."""
+    if body is not None and body.kind == OBJECT:
+        inner = body.get("string")
+        if inner is not None:
+            return inner
+        encoded = body.get("base64_string")
+        if encoded is not None and isinstance(encoded.value, str):
+            return Node(SCALAR, yamlpos.decode_bytes(encoded.value, True), encoded.start, encoded.end, "binary")
+    return body
+
+
+def _content_type(headers: list[tuple[Member, str]]) -> str:
+    return next((value.lower() for m, value in headers if m.key.lower() == "content-type"), "")

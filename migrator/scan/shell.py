@@ -1,0 +1,253 @@
+"""Shell scanner: ``*.sh``, ``*.bash``, shebang scripts, and the scripts of CI jobs (ci.py).
+
+It reports the API calls made with curl, wget, ``glab api`` and httpie (endpoint, query, body,
+form and header fields, with the credential kind of the request), URLs assigned to variables,
+and the fields jq filters read. The record of a jq filter's input comes from the request earlier
+in the same pipeline, or from a variable or file that holds a response (``MR=$(curl ...)``,
+``curl -o runners.json``); otherwise it is unknown.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Iterable
+from typing import Any
+from urllib.parse import unquote
+
+from ..apimodel import ApiModel
+from ..model import NO_VALUE, Span, Touch, details
+from . import jq, urls
+from .httpclients import Field, Request, form_pairs, parse
+from .shellwords import Command, Env, Word, assignment, commands
+
+Where = Callable[[int], tuple[int, int]]
+Flow = tuple[str | None, str]
+KEYWORDS = {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command",
+            "nohup", "sudo", "env", "builtin"}
+DECLARE = {"export", "local", "declare", "readonly", "typeset"}
+JQ = {"jq", "gojq", "jaq"}
+JQ_ARGS = {"--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1,
+           "-f": 1, "--from-file": 1}
+PASS_THROUGH = {"echo", "printf", "cat", "tee"}
+PLAIN_HEADERS = {"accept", "content-type", "user-agent", "content-length", "accept-encoding", "accept-language",
+                 "connection", "cache-control", "host", "expect", "if-none-match", "if-match"}
+GLAB_PLACEHOLDER = re.compile(r":(?:branch|fullpath|group|id|namespace|repo|user|username)\b")
+
+
+class LineMap:
+    """Offsets of a text → 1-based (row, column)."""
+
+    def __init__(self, text: str, row: int = 1, column: int = 1):
+        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
+        self.row, self.column = row, column
+
+    def __call__(self, offset: int) -> tuple[int, int]:
+        line = bisect_right(self.starts, offset) - 1
+        column = offset - self.starts[line] + (self.column if line == 0 else 1)
+        return self.row + line, column
+
+
+def scan(text: str, model: ApiModel) -> list[Touch]:
+    return scan_script(text, LineMap(text), model, Env())
+
+
+def scan_script(script: str, where: Where, model: ApiModel, env: Env) -> list[Touch]:
+    """Touches of one script; ``where`` maps an offset of ``script`` to its (row, column) in the
+    file, so CI jobs assembled from several YAML scalars point into the YAML file."""
+    scanner = ScriptScanner(where, model, env)
+    scanner.run(commands(script, env))
+    return scanner.touches
+
+
+class ScriptScanner:
+    def __init__(self, where: Where, model: ApiModel, env: Env):
+        self.where, self.model, self.env = where, model, env
+        self.touches: list[Touch] = []
+        self.files: dict[str, Flow] = {}
+
+    def span(self, a: int, b: int) -> Span:
+        row, col = self.where(a)
+        if b <= a:
+            return Span.of(row, col, row, col)
+        end_row, end_col = self.where(b - 1)
+        return Span.of(row, col, end_row, end_col + 1)
+
+    def word_span(self, word: Word, i: int, j: int) -> Span:
+        return self.span(*word.range(i, j))
+
+    def span_tuple(self, word: Word, i: int, j: int) -> tuple[int, int, int, int]:
+        s = self.word_span(word, i, j)
+        return (s.start.row, s.start.column, s.end.row, s.end.column)
+
+    # ------------------------------------------------------------------ commands
+    def run(self, cmds: Iterable[Command]) -> Flow | None:
+        flow: Flow | None = None
+        for cmd in cmds:
+            if cmd.pipe_start:
+                flow = None
+            for word in cmd.all_words():
+                for sub in word.subs:
+                    sub.flow = self.run(sub.commands)
+            flow = self.command(cmd, flow)
+        return flow
+
+    def command(self, cmd: Command, flow: Flow | None) -> Flow | None:
+        words = list(cmd.words)
+        while words and (words[0].value in KEYWORDS or assignment(words[0])):
+            found = assignment(words.pop(0))
+            if found and not words:
+                self.assign(*found)
+        if not words:
+            return None
+        name, args = words[0].value.rsplit("/", 1)[-1], words[1:]
+        if name in DECLARE:
+            for found in filter(None, map(assignment, args)):
+                self.assign(*found)
+            return None
+        request = parse(name, args)
+        if request is not None and request.url is not None:
+            return self.request(request, cmd)
+        if name in JQ:
+            self.jq(args, flow or self.stdin_flow(cmd))
+            return None
+        for word in args:
+            self.url_word(word)
+        if name in PASS_THROUGH:
+            return flow or self.stdin_flow(cmd) or self.named_flow(args)
+        return None
+
+    def assign(self, name: str, value: Word) -> None:
+        """``NAME=value``: remember the value; a URL assigned is reported where it is written."""
+        flow = value.subs[0].flow if len(value.subs) == 1 and value.value == urls.MARK else None
+        if flow is None and value.names and not value.written(0, len(value.value)):
+            flow = self.env.flows.get(value.names[0])
+        self.env.set(name, value, flow)
+        self.url_word(value)
+
+    def stdin_flow(self, cmd: Command) -> Flow | None:
+        if cmd.stdin_file in self.files:
+            return self.files[cmd.stdin_file]
+        return self.named_flow([cmd.stdin]) if cmd.stdin else None
+
+    def named_flow(self, words: list[Word]) -> Flow | None:
+        for word in words:
+            if word.value in self.files:
+                return self.files[word.value]
+            for name in word.names:
+                if name in self.env.flows:
+                    return self.env.flows[name]
+        return None
+
+    # ------------------------------------------------------------------ URLs and requests
+    def url_word(self, word: Word) -> None:
+        """A URL written outside any request (an assignment, an argument of another command)."""
+        if "/" not in word.value:
+            return
+        api = urls.parse(word.value, self.model)
+        if api is not None:
+            evidence = "typed" if api.under_api else "bare"
+            self.endpoint(api, word, api.path_offset, None, evidence, None, "url")
+
+    def endpoint(self, api: urls.ApiUrl, word: Word, path_at: int, method: str | None, evidence: str,
+                 auth: str | None, syntax: str) -> None:
+        """The endpoint and its query fields, where this word writes them (not when they all come
+        from a variable: they were reported where the variable was set)."""
+        query_at = word.value.find("?", path_at)
+        path_end = len(word.value) if query_at == -1 else query_at
+        if word.written(path_at, path_end):
+            span = self.word_span(word, 0, len(word.value))
+            self.touches.append(urls.endpoint_touch(api, span, method, evidence, syntax, auth=auth))
+        if query_at == -1:
+            return
+        i = query_at + 1
+        for piece in word.value[query_at + 1:].split("#", 1)[0].split("&"):
+            key, eq, value = piece.partition("=")
+            if key and urls.MARK not in key and word.written(i, i + len(piece)):
+                value = urls.parse_query(piece)[0][1] if eq else NO_VALUE
+                found = Field(unquote(key), value, "query", "url-query", word, (i, i + len(piece)),
+                              (i, i + len(key)), (i + len(key) + 1, i + len(piece)) if eq else None)
+                self.param(found, api, method, evidence, auth)
+            i += len(piece) + 1
+
+    def request(self, req: Request, cmd: Command) -> Flow | None:
+        text = req.url.value
+        if req.relative:
+            text = GLAB_PLACEHOLDER.sub(urls.MARK, text)
+        api = urls.parse(text, self.model, relative_ok=req.relative)
+        if api is None:
+            return None
+        evidence = "typed" if api.under_api or req.relative else "bare"
+        auth = self.auth(req, api)
+        path_at = api.path_offset if not req.relative else 0
+        syntax = "glab-endpoint" if req.relative else "url"
+        self.endpoint(api, req.url, path_at, req.method, evidence, auth, syntax)
+        if req.stdin_body and cmd.stdin:
+            req.fields.extend(form_pairs(cmd.stdin, *req.stdin_body))
+        for found in req.fields + [h for h in req.headers if h.name.lower() not in PLAIN_HEADERS]:
+            self.param(found, api, req.method, evidence, auth)
+        flow = (api.record, evidence)
+        for output in (req.output, cmd.stdout_file):
+            if output and output != "/dev/null":
+                self.files[output] = flow
+        return flow
+
+    def auth(self, req: Request, api: urls.ApiUrl) -> str | None:
+        """The credential kind the request sends: from its headers, else its query or fields."""
+        for found in req.headers:
+            kind = self.model.credential_kind(found.name, "headers", self.env.source_of(found.word))
+            if kind:
+                return kind
+        for key, _ in api.query:
+            kind = self.model.credential_kind(key, "query", self.env.source_of(req.url))
+            if kind:
+                return kind
+        for found in req.fields:
+            kind = self.model.credential_kind(found.name, "query", self.env.source_of(found.word))
+            if kind:
+                return kind
+        return None
+
+    def param(self, found: Field, api: urls.ApiUrl, method: str | None, evidence: str, auth: str | None) -> None:
+        word = found.word
+        extra: dict[str, Any] = {"key_span": self.span_tuple(word, *found.key)}
+        if found.val is not None:
+            extra["value_span"] = self.span_tuple(word, *found.val)
+        self.touches.append(Touch(
+            kind="param", name=found.name, span=self.word_span(word, *found.span), record=api.record,
+            evidence=evidence, context=urls.METHOD_CONTEXT.get(method or "GET", "call"), method=method or "GET",
+            value=found.value, syntax=found.syntax,
+            detail=details(path=api.name, location=found.location, auth=auth, **extra),
+        ))
+
+    # ------------------------------------------------------------------ jq
+    def jq(self, args: list[Word], flow: Flow | None) -> None:
+        filt, files, i = None, [], 0
+        while i < len(args):
+            value = args[i].value
+            if value in ("-f", "--from-file"):
+                filt = False
+            if value in JQ_ARGS:
+                i += JQ_ARGS[value]
+            elif value.startswith("-") and value != "-":
+                pass
+            elif filt is None:
+                filt = args[i]
+            else:
+                files.append(args[i])
+            i += 1
+        if not filt:
+            return
+        record, evidence = flow or self.named_flow(files) or (None, "bare")
+        for found in jq.fields(filt.value):
+            self.jq_touch(filt, found, record if found.root else None, evidence if found.root and record else "bare")
+
+    def jq_touch(self, word: Word, found: jq.JqField, record: str | None, evidence: str) -> None:
+        extra = {"op": found.op}
+        if found.compare:
+            extra["compare"] = self.span_tuple(word, *found.compare)
+        self.touches.append(Touch(
+            kind="field", name=found.name, span=self.word_span(word, found.start, found.end), record=record,
+            evidence=evidence, context=found.context, value=found.value, syntax=found.syntax,
+            detail=details(**extra),
+        ))
