@@ -15,6 +15,7 @@ import gzip
 import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import IO, Any
@@ -76,24 +77,18 @@ def audit(paths: Sequence[str], table: RuleTable, rules: Sequence[Rule] | None =
     return auditor.report
 
 
-def _open(path: str) -> IO[bytes]:
+@contextmanager
+def _open(path: str) -> Iterator[IO[bytes]]:
+    """The log's bytes: standard input for ``-``, gunzipped when the file starts as gzip."""
     if path == "-":
-        return _Unclosed(sys.stdin.buffer)
-    handle = open(path, "rb")  # noqa: SIM115 - closed by the caller's with
-    if handle.peek(2)[:2] == b"\x1f\x8b":
-        return gzip.open(handle)  # type: ignore[return-value]
-    return handle
-
-
-class _Unclosed:
-    def __init__(self, stream: IO[bytes]) -> None:
-        self.stream = stream
-
-    def __enter__(self) -> IO[bytes]:
-        return self.stream
-
-    def __exit__(self, *exc: object) -> None:
-        return None
+        yield sys.stdin.buffer
+        return
+    with open(path, "rb") as handle:
+        if handle.peek(2)[:2] == b"\x1f\x8b":
+            with gzip.GzipFile(fileobj=handle) as unpacked:
+                yield unpacked  # type: ignore[misc]
+        else:
+            yield handle
 
 
 class _Auditor:
@@ -239,7 +234,8 @@ def render_text(report: AuditReport) -> str:
     data = as_dict(report, top=3)
     lines = [
         f"{_plural(data['requests'], 'request')} in {_plural(data['lines'], 'line')} of {_plural(len(data['files']), 'file')}; "
-        f"{data['malformed']:,} malformed lines skipped; {_plural(data['matched_requests'], 'request')} use what API v5 removes.",
+        f"{data['malformed']:,} malformed lines skipped; requests that use what API v5 removes: "
+        f"{data['matched_requests']:,}.",
     ]
     lines += [f"error: {error}" for error in data["errors"]]
     for rule in data["rules"]:

@@ -112,6 +112,7 @@ def discover(paths: list[str], respect_gitignore: bool = True) -> Iterator[Sourc
                 seen.add(resolved)
                 yield SourceFile(root, raw, kind)
             continue
+        pipelines: list[tuple[Path, Path]] = []  # local CI includes: (CI file, repository root)
         for file in _walk(root, ignores if respect_gitignore else None):
             resolved = file.resolve()
             if resolved in seen:
@@ -120,6 +121,32 @@ def discover(paths: list[str], respect_gitignore: bool = True) -> Iterator[Sourc
             if kind:
                 seen.add(resolved)
                 yield SourceFile(file, _display(file, raw, root), kind)
+                if file.name == ".gitlab-ci.yml":
+                    pipelines.append((file, file.parent))
+        # --- local CI includes (added with the CI scanner): a file that a .gitlab-ci.yml includes
+        # --- with `include: local:` is a CI file whatever its name; includes of includes too.
+        while pipelines:
+            ci_file, base = pipelines.pop(0)
+            from .scan.ci import local_includes
+
+            try:
+                patterns = local_includes(ci_file.read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError):
+                continue
+            for pattern in patterns:
+                try:
+                    matches = sorted(base.glob(pattern))
+                except (ValueError, NotImplementedError):
+                    continue
+                for included in matches:
+                    resolved = included.resolve()
+                    if (resolved in seen or not included.is_file() or not _inside(included, base.resolve())
+                            or (respect_gitignore and ignores.ignored(resolved, is_dir=False))):
+                        continue
+                    seen.add(resolved)
+                    pipelines.append((included, base))
+                    yield SourceFile(included, _display(included, raw, root), "ci")
+        # --- end of local CI includes
 
 
 def _display(file: Path, raw: str, root: Path) -> str:

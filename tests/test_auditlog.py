@@ -127,3 +127,21 @@ def test_distinct_is_exact_when_small_and_close_when_large():
         large.add(f"user{i}")
     assert (small.count(), small.approximate) == (40, False)
     assert large.approximate and abs(large.count() - 20000) < 2000
+
+
+def test_audit_log_command_reports_and_exits_1_when_deprecated_calls_were_made(tmp_path):
+    from click.testing import CliRunner
+
+    from migrator.cli import main
+
+    log = tmp_path / "api_json.log"
+    log.write_text(
+        json.dumps({"time": "2026-01-02T03:04:05.000Z", "method": "GET", "path": "/api/v4/geo_nodes",
+                    "route": "/api/:version/geo_nodes", "params": [], "status": 200,
+                    "username": "ops-bot", "ua": "python-gitlab/4.4.0"}) + "\n" + "not json\n"
+    )
+    result = CliRunner().invoke(main, ["audit-log", "--output-format", "json", str(log)])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.stdout)
+    assert "MIG001" in json.dumps(data)
+    assert CliRunner().invoke(main, ["audit-log", str(tmp_path / "missing.log")]).exit_code == 2

@@ -213,3 +213,26 @@ def test_local_includes():
     assert ci.local_includes("include: ci/one.yml\n") == ["ci/one.yml"]
     assert ci.local_includes("include: {local: ci/two.yml}\n") == ["ci/two.yml"]
     assert ci.local_includes("include: [\n") == []
+
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from migrator.model import ScanError  # noqa: E402
+
+YAML_BITS = st.sampled_from([
+    "job:\n", "  script:\n", "    - ", "|\n", ">\n", "      ", "curl \"$CI_API_V4_URL/runners\" -F active=false",
+    "&a ", "*a", "<<: *a\n", "!reference [job, script]", "!x ", "'", '"', "\\", "\n", ": ", "- ", "[", "]", "{", "}",
+    "variables:\n", "  A: $CI_API_V4_URL/geo_nodes\n", "extends: job\n", "#", "\r\n", "\t",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(YAML_BITS, max_size=30).map("".join))
+def test_any_yaml_scans_or_gives_a_parse_error(code):
+    try:
+        found = ci.scan(code, TABLE.model)
+    except ScanError as exc:
+        assert exc.row >= 1 and exc.column >= 1
+    else:
+        assert all(t.span.start <= t.span.end for t in found)

@@ -333,3 +333,12 @@ def test_a_yaml_file_that_only_mentions_interactions_is_no_fixture(touches):
 def test_an_object_with_method_and_path_outside_the_api_is_a_plain_object(touches):
     field = one(touches('{"method": "GET", "path": "src/app.py", "merged_by": null}'), "field", "merged_by")
     assert (field.record, field.evidence) == (None, "bare")
+
+
+def test_yaml_alias_bombs_and_cycles_stay_small(touches):
+    bomb = "interactions:\n- request: &a {method: GET, uri: 'https://g.example.com/api/v4/geo_nodes'}\n"
+    bomb += "  response: {body: &b [*a, *a, *a, *a]}\n"
+    bomb += "".join(f"- {{request: *a, response: {{body: &b{i} [*b, *b, *b, *b]}}}}\n" for i in range(30))
+    found = touches(bomb)
+    assert len([t for t in found if t.kind == "endpoint"]) == 31
+    assert touches("interactions: &loop\n- request: {uri: *loop}\n") == []

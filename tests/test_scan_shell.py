@@ -292,3 +292,27 @@ def test_line_continuations_keep_real_positions():
 def test_crlf_script():
     code = 'curl -s "$CI_API_V4_URL/geo_nodes"\r\ncurl -s "$CI_API_V4_URL/geo_sites"\r\n'
     assert findings(code) == [at(code, "$CI_API", "MIG001")]
+
+
+# ---------------------------------------------------------------------- robustness
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+SHELL_BITS = st.sampled_from([
+    "curl ", "glab api ", "wget ", "http ", "jq ", "-X PUT ", "-d ", "-F ", "-H ", "--json ", "'", '"', "\\", "\n",
+    "$(", ")", "`", "${", "}", "$CI_API_V4_URL", "/runners/", "?scope=active", "&", "|", ";", "<<EOF\n", "EOF\n",
+    "<<<", ">", "(", "{", "[", "]", ".active", " == ", "\"paused\"", "active=false", "#", "=", ":", " ", "\r\n",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(SHELL_BITS, max_size=40).map("".join))
+def test_any_text_scans_without_error(code):
+    for touch in shell.scan(code, TABLE.model):
+        assert touch.span.start <= touch.span.end
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=60))
+def test_any_jq_filter_scans_without_error(filt):
+    jq.fields(filt)

@@ -29,10 +29,16 @@ def run(name: str, selected: Sequence[Touch], touches: Sequence[Touch]) -> Itera
     return CHECKS[name](selected, touches)
 
 
+_loaded: list[bool] = []
+
+
 def _load() -> None:
-    """Import the modules that register checks (kept lazy: most runs need none)."""
+    """Import the modules that register checks, once (kept lazy: most runs need none)."""
+    if _loaded:
+        return
     from importlib import import_module
     from pkgutil import iter_modules
 
     for module in iter_modules(__path__):
         import_module(f"{__name__}.{module.name}")
+    _loaded.append(True)

@@ -20,6 +20,7 @@ from ..engine import Settings
 from ..model import Finding
 from ..report import render
 from ..report.text import line
+from .edits import with_edits
 from .files import encode, write_atomic
 from .passes import FileFix, fix_paths
 
@@ -92,7 +93,7 @@ def _diff(outcome: FileFix) -> str:
 def _report(remaining: list[Finding], fixed: int, unsafe_fixes: bool, output_format: str) -> None:
     summary = f"{fixed} fixed, {len(remaining)} remaining."
     if output_format == "json":
-        sys.stdout.write(render("json", remaining))
+        sys.stdout.write(render("json", with_edits(remaining)))
         click.echo(summary, err=True)
         return
     for finding in remaining:

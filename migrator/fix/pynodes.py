@@ -101,7 +101,8 @@ def negated_value(tree: Tree, node: cst.CSTNode) -> str:
         return "False" if node.value == "True" else "True"
     if isinstance(node, cst.SimpleString) and str(node.evaluated_value).lower() in ("true", "false"):
         return quoted(node, flip_word(str(node.evaluated_value)))
-    return f"not ({tree.source(node)})"
+    source = tree.source(node)
+    return f"not {source}" if node.lpar else f"not ({source})"
 
 
 # ---------------------------------------------------------------- literal parts of strings

@@ -96,12 +96,8 @@ def _comment(ws: Whitespace) -> bool:
 # ---------------------------------------------------------------- statements
 def without_statement(tree: Tree, target: cst.CSTNode) -> list[Edit] | None:
     """Edits removing the assignment to target; ``pass`` when it is its block's only statement."""
-    statement = tree.parent(target)
-    if isinstance(statement, cst.AssignTarget):
-        statement = tree.parent(statement)
-        if not isinstance(statement, cst.Assign) or len(statement.targets) != 1:
-            return None
-    elif not isinstance(statement, cst.AnnAssign) or statement.target is not target:
+    statement = tree.assignment(target)
+    if statement is None:
         return None
     line = tree.parent(statement)
     if len(line.body) > 1:

@@ -121,7 +121,8 @@ def _negate_read(tree: Tree, touch: Touch, node: cst.CSTNode, part: NamePart, ne
 def _negate_write(tree: Tree, touch: Touch, node: cst.CSTNode, part: NamePart, new: str) -> Result:
     """``r.active = X`` → ``r.paused = not (X)``, literals folded."""
     value = tree.find(touch.get("value_span"), cst.BaseExpression)
-    if value is None:
+    statement = tree.assignment(node)
+    if value is None or statement is None or statement.value is not value:
         return None
     return [rename_edit(tree, part, new), tree.edit(value, negated_value(tree, value))]
 

@@ -50,6 +50,15 @@ class Tree:
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         return self.parents.get(node)
 
+    def assignment(self, target: cst.CSTNode) -> cst.Assign | cst.AnnAssign | None:
+        """The statement assigning to target when target is its only target (``a = b = x``
+        gives the value to more than the field)."""
+        statement = self.parent(target)
+        if isinstance(statement, cst.AssignTarget):
+            statement = self.parent(statement)
+            return statement if isinstance(statement, cst.Assign) and len(statement.targets) == 1 else None
+        return statement if isinstance(statement, cst.AnnAssign) and statement.target is target else None
+
     # ---------------------------------------------------------------- code and edits
     def source(self, node: cst.CSTNode) -> str:
         """The text the node's range covers in the file (without its own parentheses)."""

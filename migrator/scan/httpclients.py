@@ -76,6 +76,11 @@ def options(words: list[Word], with_arg: set[str], long_eq: bool = True) -> Iter
         i += 1
 
 
+def keep(out: list[Field], found: Field | None) -> None:
+    if found is not None:
+        out.append(found)
+
+
 def text_value(text: str) -> Any:
     return NO_VALUE if MARK in text else text
 
@@ -144,7 +149,7 @@ def curl(words: list[Word]) -> Request:
         elif opt in CURL_DATA or opt in ("-F", "--form", "--form-string", "--json"):
             data.append((opt, arg))
         elif opt in ("-H", "--header"):
-            req.headers.extend(f for f in [header(arg, "curl-header")] if f)
+            keep(req.headers, header(arg, "curl-header"))
         elif opt == "--oauth2-bearer":
             req.headers.append(Field("Authorization", NO_VALUE, "header", "curl-header", arg, (0, len(arg.value)), (0, 0)))
         elif opt in ("-o", "--output"):
@@ -160,16 +165,14 @@ def curl(words: list[Word]) -> Request:
 
 def _curl_data(opt: str, arg: Word, query_mode: bool) -> list[Field]:
     if opt in ("-F", "--form", "--form-string"):
-        found = pair(arg, 0, len(arg.value), "=", "form", "curl-form", _form_value)
-        return [found] if found else []
+        return [f for f in [pair(arg, 0, len(arg.value), "=", "form", "curl-form", _form_value)] if f]
     if opt == "--json":
         return json_fields(arg, "body", "curl-json")
     if arg.value.startswith("@"):
         return []
     location = "query" if query_mode else "body"
     if opt == "--data-urlencode":
-        found = pair(arg, 0, len(arg.value), "=", location, "curl-data-urlencode")
-        return [found] if found else []
+        return [f for f in [pair(arg, 0, len(arg.value), "=", location, "curl-data-urlencode")] if f]
     return form_pairs(arg, location, CURL_DATA[opt])
 
 
@@ -193,14 +196,14 @@ def glab(words: list[Word]) -> Request | None:
         elif opt in ("-F", "--field", "-f", "--raw-field"):
             fields.append((opt in ("-F", "--field"), arg))
         elif opt in ("-H", "--header"):
-            req.headers.extend(f for f in [header(arg, "glab-header")] if f)
+            keep(req.headers, header(arg, "glab-header"))
         elif opt == "--input":
             raw_input = True
     req.method = req.method or ("POST" if fields else "GET")
     location = "query" if raw_input or req.method == "GET" else "body"
     for typed, arg in fields:
         syntax, convert = ("glab-field", glab_value) if typed else ("glab-raw-field", text_value)
-        req.fields.extend(f for f in [pair(arg, 0, len(arg.value), "=", location, syntax, convert)] if f)
+        keep(req.fields, pair(arg, 0, len(arg.value), "=", location, syntax, convert))
     return req
 
 
@@ -231,7 +234,7 @@ def wget(words: list[Word]) -> Request:
         elif opt in ("--body-file", "--post-file"):
             req.method = req.method or "POST"
         elif opt == "--header":
-            req.headers.extend(f for f in [header(arg, "wget-header")] if f)
+            keep(req.headers, header(arg, "wget-header"))
         elif opt in ("-O", "--output-document"):
             req.output = arg.value
     req.method = req.method or ("POST" if body else "GET")
@@ -273,13 +276,13 @@ def _httpie_item(req: Request, item: Word, body: str) -> None:
         if sep is None:
             continue
         if sep == ":":
-            req.headers.extend(f for f in [pair(item, 0, len(text), ":", "header", "httpie-header")] if f)
+            keep(req.headers, pair(item, 0, len(text), ":", "header", "httpie-header"))
         elif sep == "==":
-            req.fields.extend(f for f in [pair(item, 0, len(text), sep, "query", "httpie-query")] if f)
+            keep(req.fields, pair(item, 0, len(text), sep, "query", "httpie-query"))
         else:
             convert = _json_value if sep == ":=" else text_value if sep == "=" else (lambda _: NO_VALUE)
             syntax = "httpie-json" if sep == ":=" else "httpie-field"
-            req.fields.extend(f for f in [pair(item, 0, len(text), sep, body, syntax, convert)] if f)
+            keep(req.fields, pair(item, 0, len(text), sep, body, syntax, convert))
         return
 
 

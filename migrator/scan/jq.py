@@ -20,7 +20,7 @@ IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 TOKEN = re.compile(
     rf"""(?P<space>\s+|\#[^\n]*)
     |(?P<field>\.(?:{IDENT}|"(?:[^"\\]|\\.)*"))
-    |(?P<num>\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)
+    |(?P<num>[0-9]+(?:\.[0-9]+)?(?:[eE][-+]?[0-9]+)?)
     |(?P<var>\${IDENT})
     |(?P<ident>{IDENT}(?:::{IDENT})*)
     |(?P<fmt>@{IDENT})
@@ -54,6 +54,11 @@ class JqField:
     op: str | None = None
     compare: tuple[int, int] | None = None
 
+    def compared(self, value: Any, op: str, other_end: int) -> None:
+        """The field is compared with a literal that starts or ends at ``other_end``."""
+        self.context, self.value, self.op = "compare", value, op
+        self.compare = (min(self.start, other_end), max(self.end, other_end))
+
 
 def tokens(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
     """Tokens of a filter; the code inside string interpolation ``\\(...)`` comes out between
@@ -72,14 +77,22 @@ def tokens(text: str, start: int = 0, end: int | None = None) -> list[Tok]:
         if kind != "space":
             tok = Tok(kind, m.group(), m.start(), m.end())
             if kind == "field":
-                tok.value = json.loads(m.group()[1:]) if m.group()[1] == '"' else m.group()[1:]
+                tok.value = _decode(m.group()[1:]) if m.group()[1] == '"' else m.group()[1:]
             elif kind == "num":
-                tok.value = json.loads(m.group())
+                tok.value = float(m.group()) if any(c in m.group() for c in ".eE") else int(m.group())
             elif kind == "ident" and m.group() in LITERAL_WORDS:
                 tok.kind, tok.value = "literal", LITERAL_WORDS[m.group()]
             out.append(tok)
         i = m.end()
     return out
+
+
+def _decode(literal: str) -> Any:
+    """A jq string literal's value (jq strings are JSON strings), or NO_VALUE."""
+    try:
+        return json.loads(literal)
+    except ValueError:
+        return NO_VALUE
 
 
 def _string(text: str, i: int, end: int, out: list[Tok]) -> int:
@@ -95,12 +108,7 @@ def _string(text: str, i: int, end: int, out: list[Tok]) -> int:
         else:
             k += 2 if text[k] == "\\" else 1
     k = min(k + 1, end)
-    tok = Tok("str", text[i:k], i, k)
-    if plain:
-        try:
-            tok.value = json.loads(text[i:k])
-        except json.JSONDecodeError:
-            pass
+    tok = Tok("str", text[i:k], i, k, _decode(text[i:k]) if plain else NO_VALUE)
     out.append(tok)
     for a, b in inner:
         out.append(Tok("op", "(", a - 1, a))
@@ -143,6 +151,9 @@ class _Walk:
         return self.toks[k] if 0 <= k < len(self.toks) else None
 
     def add(self, tok: Tok, root: bool, syntax: str = "jq") -> None:
+        if not isinstance(tok.value, str):
+            self.last = None
+            return
         self.out.append(JqField(tok.value, tok.start, tok.end, root, syntax))
         self.last = len(self.out) - 1
 
@@ -224,8 +235,7 @@ class _Walk:
     def compare(self, k: int, op: str) -> None:
         right, after, left = self.at(k + 1), self.at(k + 2), self.at(k - 1)
         if self.path is not None and self.last is not None and _literal(right) and _ends(after):
-            found = self.out[self.last]
-            found.context, found.value, found.op, found.compare = "compare", right.value, COMPARE[op], (found.start, right.end)
+            self.out[self.last].compared(right.value, COMPARE[op], right.end)
         self.end_path(k)
         before = self.at(k - 2)
         if _literal(left) and (before is None or before.text in STARTS_OPERAND):
@@ -247,8 +257,7 @@ class _Walk:
         if self.pending is not None and k > self.pending[3]:
             value, op, start, first = self.pending
             if self.last is not None and self.path_start == first and _ends(self.at(k)):
-                found = self.out[self.last]
-                found.context, found.value, found.op, found.compare = "compare", value, op, (start, found.end)
+                self.out[self.last].compared(value, op, start)
             self.pending = None
         tok, level = self.at(k), self.levels[-1]
         if tok is not None and tok.text == "|" and level.simple and self.path is not None:

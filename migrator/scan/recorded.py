@@ -100,6 +100,7 @@ class _Scanner:
     def __init__(self, text: str, model: ApiModel, frame: Frame) -> None:
         self.text, self.model, self.frame = text, model, frame
         self.touches: list[Touch] = []
+        self.seen: set[int] = set()  # YAML aliases share nodes; each is walked once
 
     # ------------------------------------------------------------------ documents
     def document(self, doc: Node, fixtures: bool = True) -> None:
@@ -138,6 +139,9 @@ class _Scanner:
         """Field touches for every object below ``node``. ``default`` is the (record, evidence)
         of top-level objects of a response body; ``inherited`` that of a payload's insides;
         ``parent`` the member holding ``node``."""
+        if id(node) in self.seen:
+            return
+        self.seen.add(id(node))
         if node.kind == ARRAY:
             for item in node.value:
                 self.fixture(item, frame, default, inherited, parent)

@@ -32,7 +32,8 @@ AnyTagLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 def compose(text: str, locator: Locator) -> list[Node]:
-    """Every document of a YAML text as Nodes with file offsets; bad YAML raises ScanError."""
+    """Every document of a YAML text as Nodes with file offsets; bad YAML raises ScanError.
+    An alias is the node it names (converted once), so alias bombs and cycles stay small."""
     try:
         roots = list(yaml.compose_all(text, Loader=AnyTagLoader))
     except yaml.YAMLError as exc:
@@ -40,26 +41,30 @@ def compose(text: str, locator: Locator) -> list[Node]:
         problem = getattr(exc, "problem", None) or str(exc)
         row, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         raise ScanError(f"YAML: {problem}", row, col) from None
-    return [_convert(root, locator, 0) for root in roots if root is not None]
+    except RecursionError:
+        raise ScanError("YAML: the document is nested too deeply") from None
+    memo: dict[int, Node] = {}
+    return [_convert(root, locator, 0, memo) for root in roots if root is not None]
 
 
-def _convert(node: yaml.Node, locator: Locator, depth: int) -> Node:
+def _convert(node: yaml.Node, locator: Locator, depth: int, memo: dict[int, Node]) -> Node:
+    if id(node) in memo:
+        return memo[id(node)]
     start = locator.offset(node.start_mark.line, node.start_mark.column)
     end = locator.offset(node.end_mark.line, node.end_mark.column)
-    if depth > _MAX_DEPTH:
-        return Node(SCALAR, None, start, end)
-    if isinstance(node, yaml.MappingNode):
-        members = []
-        for key, value in node.value:
-            if isinstance(key, yaml.ScalarNode):
-                key_start = locator.offset(key.start_mark.line, key.start_mark.column)
-                key_end = locator.offset(key.end_mark.line, key.end_mark.column)
-                members.append(Member(key.value, key_start, key_end, _convert(value, locator, depth + 1)))
-        return Node(OBJECT, members, start, end)
+    if depth > _MAX_DEPTH or not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+        value, style = scalar_value(node) if isinstance(node, yaml.ScalarNode) else (None, "")
+        return Node(SCALAR, value, start, end, style)
+    converted = memo[id(node)] = Node(OBJECT if isinstance(node, yaml.MappingNode) else ARRAY, [], start, end)
     if isinstance(node, yaml.SequenceNode):
-        return Node(ARRAY, [_convert(item, locator, depth + 1) for item in node.value], start, end)
-    value, style = scalar_value(node)
-    return Node(SCALAR, value, start, end, style)
+        converted.value.extend(_convert(item, locator, depth + 1, memo) for item in node.value)
+        return converted
+    for key, value in node.value:
+        if isinstance(key, yaml.ScalarNode):
+            key_start = locator.offset(key.start_mark.line, key.start_mark.column)
+            key_end = locator.offset(key.end_mark.line, key.end_mark.column)
+            converted.value.append(Member(key.value, key_start, key_end, _convert(value, locator, depth + 1, memo)))
+    return converted
 
 
 def scalar_value(node: yaml.ScalarNode) -> tuple[object, str]:

@@ -1,0 +1,85 @@
+"""Property: for any file mixing deprecated uses and look-alikes, fix (safe, and with unsafe
+fixes) leaves a file that parses, a second fix changes nothing, and no look-alike is touched."""
+
+from __future__ import annotations
+
+import ast
+
+import libcst
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from migrator.fix.passes import fix_text
+from migrator.ruletable import load_table
+
+TABLE = load_table()
+HEADER = 'import gitlab\nimport requests\n\nAPI = "https://gitlab.example.com/api/v4"\ngl = gitlab.Gitlab()\n'
+
+DEPRECATED = [
+    "for runner in gl.runners.list():\n    if runner.active:\n        print(runner.id)\n",
+    "runner = gl.runners.get(9)\nidle = not runner.active\n",
+    "runner = gl.runners.get(9)\nrunner.active = False\nrunner.save()\n",
+    "runner = gl.runners.get(9)\nrunner.active = enabled\n",
+    "runner = gl.runners.get(9)\nstate = {'enabled': runner.active, 'n': -runner.active}\n",
+    'runners = gl.runners.list(scope="active", get_all=True)\n',
+    'mine = gl.runners.list(scope="specific")\n',
+    'r = requests.get(f"{API}/runners", params={"scope": "paused"})\n',
+    'requests.put(f"{API}/runners/{rid}", data={"active": "false"})\n',
+    'gl.runners.update(12, {"active": False, "description": "maintenance"})\n',
+    'nodes = gl.http_get("/geo_nodes")\n',
+    'requests.post(f"{API}/geo_nodes/{node_id}/repair")\n',
+    'failures = gl.http_get("/geo_nodes/current/failures")\n',
+    'payload = {"require_password_to_approve": True}\n',
+    'payload = {"require_password_to_approve": True, "require_reauthentication_to_approve": True}\n',
+    'requests.post(f"{API}/projects/{pid}/approvals", json={"require_password_to_approve": True})\n',
+    "mr = project.mergerequests.get(7)\nprint(mr.merged_by['username'])\n",
+    'mr = project.mergerequests.get(3)\nif mr.merge_status == "cannot_be_merged":\n    notify(mr)\n',
+    'user = gl.users.create({"email": "a@example.com", "private_profile": None, "username": "a"})\n',
+    'user = gl.users.create({\n    "email": "a@example.com",  # mail\n    "private_profile": None,\n})\n',
+    'gl.users.update(42, {"private_profile": None, "bio": "x"})\n',
+    "user = gl.users.get(1)\nif reset:\n    user.private_profile = None\n",
+]
+
+LOOKALIKES = [
+    "sched = project.pipelineschedules.get(1)\nif sched.active:\n    sched.play()\n",
+    "for token in gl.personal_access_tokens.list():\n    print(token.active)\n",
+    "import sys\nprint(sys.version)\n",
+    'class Job:\n    def done(self):\n        return self.merge_status == "done"\n',
+    "resume = gl.runners.list(paused=False)\n",
+    'sites = gl.http_get("/geo_sites")\n',
+    'policy = {"require_reauthentication_to_approve": True}\n',
+    "mr = project.mergerequests.get(7)\nprint(mr.merge_user)\n",
+]
+
+
+def indent(code: str, prefix: str) -> str:
+    return "".join(prefix + line if line.strip() else line for line in code.splitlines(True))
+
+
+@st.composite
+def files(draw) -> tuple[str, list[str]]:
+    """(file text, the look-alike blocks in it, as they must still appear after the fix)."""
+    blocks, lookalikes = [], []
+    for i, (snippet, lookalike) in enumerate(draw(st.lists(
+            st.one_of(st.tuples(st.sampled_from(DEPRECATED), st.just(False)),
+                      st.tuples(st.sampled_from(LOOKALIKES), st.just(True))), min_size=1, max_size=8))):
+        block = f"\n\ndef case_{i}():\n" + indent(snippet, "    ") if draw(st.booleans()) else "\n" + snippet
+        blocks.append(block)
+        if lookalike:
+            lookalikes.append(block)
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    return (HEADER + "".join(blocks)).replace("\n", newline), [b.replace("\n", newline) for b in lookalikes]
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(files(), st.booleans())
+def test_fix_parses_is_idempotent_and_spares_lookalikes(file, unsafe):
+    text, lookalikes = file
+    result = fix_text(text, "python", "example.py", TABLE.rules, TABLE, unsafe)
+    assert result.failure is None
+    ast.parse(result.text)
+    libcst.parse_module(result.text)
+    again = fix_text(result.text, "python", "example.py", TABLE.rules, TABLE, unsafe)
+    assert (again.text, again.fixed) == (result.text, 0)
+    for block in lookalikes:
+        assert block in result.text
