@@ -12,7 +12,7 @@ import stat
 import pytest
 
 import migrator.fix.python
-from migrator.fix.apply import apply_edits, choose
+from migrator.fix.apply import apply_edits, choose, parse_problem
 from migrator.model import Edit, Finding, Span
 
 from .test_cli import MERGED_BY, RUNNER_ACTIVE, repo, run  # noqa: F401 - repo is a fixture
@@ -135,6 +135,18 @@ def test_result_that_does_not_parse_leaves_the_file_untouched(repo, monkeypatch)
     assert (repo / "runners.py").read_text() == RUNNER_ACTIVE
     assert "runners.py: not fixed, file left unchanged: the fixes (MIG060) left code that does not parse" in result.stderr
     assert "runners.py:2:4: MIG060 [*]" in result.output  # still reported
+
+
+@pytest.mark.parametrize(("kind", "good", "bad"), [
+    ("python", "x = {'a': 1}\n", "x = {'a': 1,,}\n"),
+    ("ci", "job:\n  script: [a, b]\n", "job:\n  script: [a, b\n"),
+    ("cassette", "interactions: []\n", "interactions: [\n"),
+    ("json", '{"a": [1, 2]}', '{"a": [1, 2}'),
+    ("json", '{"a": 1}\n{"b": 2}\n', '{"a": 1}\n{"b": 2\n'),
+])
+def test_every_kind_is_checked_to_parse_after_its_edits(kind, good, bad):
+    assert parse_problem(kind, good) is None
+    assert parse_problem(kind, bad)
 
 
 # ---------------------------------------------------------------- overlapping edits

@@ -1,5 +1,6 @@
 """Property: for any file mixing deprecated uses and look-alikes, fix (safe, and with unsafe
-fixes) leaves a file that parses, a second fix changes nothing, and no look-alike is touched."""
+fixes) leaves a file that parses, a second fix changes nothing, no look-alike is touched, and
+every finding `check` marks fixable gets its edits."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ import libcst
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from migrator.engine import check_source
+from migrator.fix.edits import edits_for
 from migrator.fix.passes import fix_text
+from migrator.report.text import fixable
 from migrator.ruletable import load_table
 
 TABLE = load_table()
@@ -75,6 +79,8 @@ def files(draw) -> tuple[str, list[str]]:
 @given(files(), st.booleans())
 def test_fix_parses_is_idempotent_and_spares_lookalikes(file, unsafe):
     text, lookalikes = file
+    marked = [f for f in check_source(text, "python", "example.py", TABLE.rules, TABLE) if fixable(f, unsafe)]
+    assert all(edits_for("python", text, marked).get(f) for f in marked)
     result = fix_text(text, "python", "example.py", TABLE.rules, TABLE, unsafe)
     assert result.failure is None
     ast.parse(result.text)

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import time
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from migrator.engine import check_source
+from migrator.model import ScanError
 from migrator.ruletable import load_table
 from migrator.scan import ci
 
@@ -214,11 +218,6 @@ def test_local_includes():
     assert ci.local_includes("include: {local: ci/two.yml}\n") == ["ci/two.yml"]
     assert ci.local_includes("include: [\n") == []
 
-
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
-from migrator.model import ScanError  # noqa: E402
 
 YAML_BITS = st.sampled_from([
     "job:\n", "  script:\n", "    - ", "|\n", ">\n", "      ", "curl \"$CI_API_V4_URL/runners\" -F active=false",

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from migrator.engine import check_source
 from migrator.model import NO_VALUE
@@ -295,9 +297,6 @@ def test_crlf_script():
 
 
 # ---------------------------------------------------------------------- robustness
-from hypothesis import given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
-
 SHELL_BITS = st.sampled_from([
     "curl ", "glab api ", "wget ", "http ", "jq ", "-X PUT ", "-d ", "-F ", "-H ", "--json ", "'", '"', "\\", "\n",
     "$(", ")", "`", "${", "}", "$CI_API_V4_URL", "/runners/", "?scope=active", "&", "|", ";", "<<EOF\n", "EOF\n",

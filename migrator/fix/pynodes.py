@@ -115,7 +115,7 @@ def string_pieces(node: cst.CSTNode) -> Iterator[cst.SimpleString | cst.Formatte
     if isinstance(node, cst.Subscript):
         return
     children = node.children
-    if isinstance(node, cst.Call) and not _callee(node) == "urljoin":
+    if isinstance(node, cst.Call) and _callee(node) != "urljoin":
         children = [node.func]
     for child in children:
         yield from string_pieces(child)
