@@ -5,6 +5,8 @@ Exit status: 0 no findings, 1 findings (or files changed by ``fix``), 2 usage or
 
 from __future__ import annotations
 
+import functools
+import re
 import sys
 from collections.abc import Sequence
 
@@ -44,6 +46,13 @@ def main() -> None:
 
 
 def common_options(func):
+    """The options `check` and `fix` share, handed to the command as one ``settings`` value."""
+
+    @functools.wraps(func)
+    def with_settings(*args, select, ignore, no_respect_gitignore, jobs, target_version, **kwargs):
+        kwargs["settings"] = settings_from(select, ignore, no_respect_gitignore, jobs, target_version)
+        return func(*args, **kwargs)
+
     options = [
         click.argument("paths", nargs=-1, type=click.Path(exists=True)),
         click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated)."),
@@ -51,13 +60,22 @@ def common_options(func):
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain."),
         click.option("--no-respect-gitignore", is_flag=True, help="Also check files that .gitignore excludes."),
         click.option("--jobs", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core)."),
+        click.option("--target-version", metavar="RELEASE", callback=_release,
+                     help="Oldest GitLab release the code must keep working with (e.g. 16.11); fixes "
+                          "whose replacement came later are shown, not applied. Default: the latest."),
     ]
     for option in reversed(options):
-        func = option(func)
-    return func
+        with_settings = option(with_settings)
+    return with_settings
 
 
-def settings_from(select, ignore, no_respect_gitignore, jobs):
+def _release(ctx, param, value):
+    if value is not None and not re.fullmatch(r"\d+(\.\d+)*", value):
+        raise click.BadParameter(f"{value!r} is not a release like 16.11")
+    return value
+
+
+def settings_from(select, ignore, no_respect_gitignore=False, jobs=0, target_version=None):
     from .engine import Settings
 
     table = _table()
@@ -68,7 +86,7 @@ def settings_from(select, ignore, no_respect_gitignore, jobs):
             r.code.startswith(pattern) or pattern in (r.name, r.item) for r in table.rules
         ):
             raise click.BadParameter(f"{pattern!r} matches no rule code, name or item", param_hint="--select/--ignore")
-    return Settings(selected, ignored, not no_respect_gitignore, jobs)
+    return Settings(selected, ignored, not no_respect_gitignore, jobs, target_version)
 
 
 def _table():
@@ -84,13 +102,11 @@ def _table():
 @click.option("--unsafe-fixes", is_flag=True, help="Show and apply unsafe fixes too.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply fixes (same as `migrator fix`).")
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
-def check(paths, select, ignore, exit_zero, no_respect_gitignore, jobs, output_format, show_statistics,
-          unsafe_fixes, apply_fix, diff):
+def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_fix, diff, settings):
     """Report uses of API v4 that v5 breaks."""
     from .engine import check_paths
     from .report import render
 
-    settings = settings_from(select, ignore, no_respect_gitignore, jobs)
     if apply_fix or diff:
         from .fix.command import run_fix
 

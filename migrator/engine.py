@@ -18,7 +18,7 @@ from .discover import SourceFile, discover
 from .filters import suppressed
 from .match import match_file
 from .model import Finding, ScanError, Span
-from .ruletable import Rule, RuleTable, load_table
+from .ruletable import Rule, RuleTable, gated, load_table
 
 PARSE_ERROR = ("MIG999", "parse-error")
 POOL_THRESHOLD = 64
@@ -30,6 +30,11 @@ class Settings:
     ignore: tuple[str, ...] = ()
     respect_gitignore: bool = True
     jobs: int = 0
+    target_version: str | None = None
+
+    def rules(self, table: RuleTable) -> tuple[Rule, ...]:
+        """The selected rules, with fixes gated by the target GitLab release."""
+        return gated(table.select(self.select, self.ignore), self.target_version)
 
 
 @dataclass
@@ -99,10 +104,10 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable) -> t
     return True, check_source(text, source.kind, source.display, rules, table)
 
 
-def _job(args: tuple[SourceFile, tuple[str, ...]]) -> tuple[bool, list[Finding], str | None]:
-    source, codes = args
+def _job(args: tuple[SourceFile, Settings]) -> tuple[bool, list[Finding], str | None]:
+    source, settings = args
     table = load_table()
-    rules = [table.by_code[c] for c in codes]
+    rules = settings.rules(table)
     try:
         scanned, findings = check_file(source, rules, table)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
@@ -112,11 +117,9 @@ def _job(args: tuple[SourceFile, tuple[str, ...]]) -> tuple[bool, list[Finding],
 
 def check_paths(paths: Sequence[str], settings: Settings, table: RuleTable | None = None) -> RunResult:
     table = table or load_table()
-    rules = table.select(settings.select, settings.ignore)
-    codes = tuple(r.code for r in rules)
     sources = list(discover(list(paths), settings.respect_gitignore))
     result = RunResult(files=len(sources))
-    jobs = [(s, codes) for s in sources if scan.available(s.kind)]
+    jobs = [(s, settings) for s in sources if scan.available(s.kind)]
     workers = settings.jobs or os.cpu_count() or 1
     if len(jobs) >= POOL_THRESHOLD and workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:

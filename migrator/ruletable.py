@@ -4,7 +4,8 @@ in rules/model/. Loaded once, validated strictly, and indexed for the matcher.""
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
@@ -129,6 +130,27 @@ class RuleTable:
 
 def _selected(rule: Rule, patterns: tuple[str, ...]) -> bool:
     return any(p == "ALL" or rule.code.startswith(p) or p in (rule.name, rule.item) for p in patterns)
+
+
+def release(text: str) -> tuple[int, ...]:
+    """``"17.1"`` → (17, 1), for comparing GitLab releases."""
+    return tuple(int(part) for part in re.findall(r"\d+", text))
+
+
+def gated(rules: tuple[Rule, ...], target: str | None) -> tuple[Rule, ...]:
+    """The rules for code that must keep working on GitLab ``target``: a fix whose replacement
+    arrived in a later release is shown, not applied."""
+    if not target:
+        return rules
+    out = []
+    for rule in rules:
+        since = rule.replacement_since
+        if rule.fix is not None and since and release(since) > release(target):
+            note = f"not applied: `{rule.replacement}` needs GitLab {since}, after --target-version {target}"
+            rule = replace(rule, fix=replace(rule.fix, intent="none", applicability="display-only",
+                                             message=f"{rule.fix.message} ({note})"))
+        out.append(rule)
+    return tuple(out)
 
 
 def rules_dir() -> Path:

@@ -161,3 +161,15 @@ def test_rule_all_lists_every_rule_as_json(table):
 
 def test_rule_unknown_code_is_a_usage_error():
     assert run("rule", "MIG000").exit_code == 2
+
+
+def test_target_version_shows_fixes_whose_replacement_came_later(tmp_path, monkeypatch):
+    (tmp_path / "a.py").write_text('payload = {"require_password_to_approve": True}\n')
+    monkeypatch.chdir(tmp_path)
+    assert "MIG090 [*]" in run("check").output
+    gated = run("check", "--target-version", "16.11", "--output-format", "json")
+    (finding,) = json.loads(gated.stdout)
+    assert finding["fix"]["applicability"] == "display-only"
+    assert "needs GitLab 17.1" in finding["fix"]["message"]
+    assert "MIG090 [*]" in run("check", "--target-version", "17.1").output
+    assert run("check", "--target-version", "latest").exit_code == 2

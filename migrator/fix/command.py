@@ -26,16 +26,15 @@ from .passes import FileFix, fix_paths
 
 
 def register(main: click.Group) -> None:
-    from ..cli import OUTPUT_FORMATS, common_options, settings_from
+    from ..cli import OUTPUT_FORMATS, common_options
 
     @main.command("fix")
     @common_options
     @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
     @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
     @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
-    def fix(paths, select, ignore, exit_zero, no_respect_gitignore, jobs, output_format, unsafe_fixes, diff):
+    def fix(paths, exit_zero, output_format, unsafe_fixes, diff, settings):
         """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour."""
-        settings = settings_from(select, ignore, no_respect_gitignore, jobs)
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
 
 

@@ -97,10 +97,10 @@ def fix_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, unsafe
     return outcome
 
 
-def _job(args: tuple[SourceFile, tuple[str, ...], bool, bool]) -> FileFix:
-    source, codes, unsafe, writable = args
+def _job(args: tuple[SourceFile, Settings, bool, bool]) -> FileFix:
+    source, settings, unsafe, writable = args
     table = load_table()
-    rules = [table.by_code[c] for c in codes]
+    rules = settings.rules(table)
     try:
         if not writable:
             return FileFix(source, findings=check_file(source, rules, table)[1])
@@ -112,11 +112,9 @@ def _job(args: tuple[SourceFile, tuple[str, ...], bool, bool]) -> FileFix:
 def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool) -> list[FileFix]:
     """Fix every file under paths (in memory; the caller writes). Files that resolve outside
     the given paths are only checked."""
-    table = load_table()
-    codes = tuple(r.code for r in table.select(settings.select, settings.ignore))
     roots = Roots(paths)
     sources = [s for s in discover(list(paths), settings.respect_gitignore) if scan.available(s.kind)]
-    jobs = [(s, codes, unsafe, roots.target(s.path) is not None) for s in sources]
+    jobs = [(s, settings, unsafe, roots.target(s.path) is not None) for s in sources]
     workers = settings.jobs or os.cpu_count() or 1
     if len(jobs) >= POOL_THRESHOLD and workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:

@@ -100,7 +100,10 @@ class _Scanner:
     def __init__(self, text: str, model: ApiModel, frame: Frame) -> None:
         self.text, self.model, self.frame = text, model, frame
         self.touches: list[Touch] = []
-        self.seen: set[int] = set()  # YAML aliases share nodes; each is walked once
+        # YAML aliases share nodes; each is walked once. The nodes are kept alive here: a freed
+        # node's id() can be reused by a node parsed later (a response body), which would then
+        # be skipped.
+        self.seen: dict[int, Node] = {}
 
     # ------------------------------------------------------------------ documents
     def document(self, doc: Node, fixtures: bool = True) -> None:
@@ -141,7 +144,7 @@ class _Scanner:
         ``parent`` the member holding ``node``."""
         if id(node) in self.seen:
             return
-        self.seen.add(id(node))
+        self.seen[id(node)] = node
         if node.kind == ARRAY:
             for item in node.value:
                 self.fixture(item, frame, default, inherited, parent)
