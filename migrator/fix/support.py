@@ -79,3 +79,9 @@ CONDITIONS: dict[str, Callable[[Touch], bool]] = {
     "map-values": _map,
     "drop-null": _drop,
 }
+
+
+# The shell, CI YAML and JSON fixers' forms and their conditions (fix/textforms.py).
+from .textforms import merge as _merge_text_forms  # noqa: E402
+
+_merge_text_forms(SUPPORTED, CONDITIONS)

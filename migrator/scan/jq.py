@@ -30,6 +30,7 @@ TOKEN = re.compile(
 LITERAL_WORDS = {"true": True, "false": False, "null": None}
 COMPARE = {"==": "Eq", "!=": "NotEq"}
 STARTS_OPERAND = {"(", "[", "|", ",", ";", "and", "or", "if", "then", "else", "elif"}
+ASSIGNS = {"=", "|=", "+=", "-=", "*=", "/=", "%=", "//="}
 ENDS_OPERAND = {")", "]", "}", "|", ",", ";", "//", "and", "or", "then", "else", "elif", "end", "as"}
 
 
@@ -53,6 +54,13 @@ class JqField:
     value: Any = NO_VALUE
     op: str | None = None
     compare: tuple[int, int] | None = None
+    first: bool = False
+    last: bool = True
+
+    @property
+    def term(self) -> bool:
+        """The field is a whole path by itself (``.active``; not ``.x.active`` or ``.active.x``)."""
+        return self.syntax == "jq" and self.first and self.last
 
     def compared(self, value: Any, op: str, other_end: int) -> None:
         """The field is compared with a literal that starts or ends at ``other_end``."""
@@ -150,12 +158,17 @@ class _Walk:
     def at(self, k: int) -> Tok | None:
         return self.toks[k] if 0 <= k < len(self.toks) else None
 
-    def add(self, tok: Tok, root: bool, syntax: str = "jq") -> None:
+    def add(self, tok: Tok, root: bool, syntax: str = "jq", first: bool = False) -> None:
         if not isinstance(tok.value, str):
             self.last = None
             return
-        self.out.append(JqField(tok.value, tok.start, tok.end, root, syntax))
+        self.out.append(JqField(tok.value, tok.start, tok.end, root, syntax, first=first))
         self.last = len(self.out) - 1
+
+    def continued(self) -> None:
+        """The path goes on after its last field (``.a.b``, ``.a[0]``, ``.a?``)."""
+        if self.path is not None and self.last is not None:
+            self.out[self.last].last = False
 
     def begin(self, k: int, root: bool) -> None:
         self.end_path(k)
@@ -180,14 +193,16 @@ class _Walk:
     def step(self, k: int, tok: Tok) -> None:
         op = tok.text if tok.kind == "op" else None
         if tok.kind == "field":
-            if self.path is None:
+            first = self.path is None
+            if first:
                 self.begin(k, self.levels[-1].cur)
-            self.add(tok, bool(self.path))
+            self.continued()
+            self.add(tok, bool(self.path), first=first)
             self.path = False
         elif tok.kind == "var" or op in (".", ".."):
             self.begin(k, self.levels[-1].cur if op == "." else False)
         elif op == "?":
-            pass
+            self.continued()
         elif op in ("(", "[", "{"):
             self.open(k, op)
         elif op in (")", "]", "}"):
@@ -200,6 +215,7 @@ class _Walk:
     def open(self, k: int, op: str) -> None:
         level = self.levels[-1]
         if op == "[" and self.path is not None:
+            self.continued()
             self.levels.append(Level("index", level.cur, saved=(self.path, self.last), first=k + 1))
             self.path, self.last = None, None
             return
@@ -244,6 +260,8 @@ class _Walk:
 
     def other(self, k: int, tok: Tok) -> None:
         level = self.levels[-1]
+        if tok.text in ASSIGNS:
+            self.continued()  # an updated path (`.a |= f`) is no term read on its own
         self.end_path(k)
         if tok.text == "|" and tok.kind == "op":
             level.simple = True

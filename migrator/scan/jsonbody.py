@@ -30,10 +30,11 @@ def _skip(text: str, i: int) -> int:
     return i
 
 
-def object_entries(text: str) -> list[Entry] | None:
-    """The entries of the JSON object ``text`` holds (scalars as values, NO_VALUE for nested
-    objects, arrays and run-time parts ``{}``), or None when it is no JSON object."""
-    i = _skip(text, 0)
+def object_entries(text: str, start: int = 0) -> list[Entry] | None:
+    """The entries of the JSON object ``text`` holds from ``start`` on (scalars as values, NO_VALUE
+    for nested objects, arrays and run-time parts ``{}``), or None when it is no JSON object.
+    Offsets are offsets into ``text``; what follows the object's closing brace is not read."""
+    i = _skip(text, start)
     if not text.startswith("{", i):
         return None
     out: list[Entry] = []

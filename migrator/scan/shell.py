@@ -243,7 +243,7 @@ class ScriptScanner:
             self.jq_touch(filt, found, record if found.root else None, evidence if found.root and record else "bare")
 
     def jq_touch(self, word: Word, found: jq.JqField, record: str | None, evidence: str) -> None:
-        extra = {"op": found.op}
+        extra = {"op": found.op, "term": True if found.term else None}
         if found.compare:
             extra["compare"] = self.span_tuple(word, *found.compare)
         self.touches.append(Touch(

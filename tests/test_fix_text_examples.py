@@ -1,0 +1,64 @@
+"""Every example of every rule in a file kind other than Python (CI YAML, shell, JSON fixtures,
+cassettes, telemetry recordings, .proto files), through the real ``migrator fix``: the file must
+become exactly the example's ``after`` (safe fixes) or ``after_unsafe`` (with --unsafe-fixes),
+byte for byte, and a second run must change nothing. An example without ``after`` stays as it is
+under a safe fix; without ``after_unsafe``, the unsafe result is the safe one. Every finding that
+``check`` marks fixable gets its edits."""
+
+from __future__ import annotations
+
+import pytest
+
+from migrator.fix.edits import edits_for
+from migrator.ruletable import load_table
+
+from .test_fix_examples import fix as fix_file
+
+TABLE = load_table()
+FILENAMES = {"ci": ".gitlab-ci.yml", "shell": "script.sh", "json": "fixture.json", "cassette": "cassette.yaml",
+             "proto": "telemetry.proto", "telemetry": "recording.json"}
+CASES = [(rule, example) for rule in TABLE.rules for example in rule.examples if example.kind != "python"]
+IDS = [f"{rule.code}-{example.kind}-{example.name}" for rule, example in CASES]
+
+
+def filename(example) -> str:
+    return example.filename or FILENAMES[example.kind]
+
+
+def fix(tmp_path, example, *flags: str) -> tuple[bytes, bytes]:
+    """(content after one fix run, content after a second run), as test_fix_examples runs them."""
+    return fix_file(tmp_path, example.code, filename(example), *flags)
+
+
+@pytest.mark.parametrize(("rule", "example"), CASES, ids=IDS)
+def test_safe_fix(tmp_path, rule, example):
+    expected = example.after if example.after is not None else example.code
+    first, second = fix(tmp_path, example)
+    assert first.decode("utf-8") == expected
+    assert second == first, "a second `migrator fix` changed the file again"
+
+
+@pytest.mark.parametrize(("rule", "example"), CASES, ids=IDS)
+def test_unsafe_fix(tmp_path, rule, example):
+    expected = next(e for e in (example.after_unsafe, example.after, example.code) if e is not None)
+    first, second = fix(tmp_path, example, "--unsafe-fixes")
+    assert first.decode("utf-8") == expected
+    assert second == first, "a second `migrator fix --unsafe-fixes` changed the file again"
+
+
+@pytest.mark.parametrize(("rule", "example"), CASES, ids=IDS)
+def test_every_fixable_finding_gets_edits(rule, example, check):
+    """`check` marks a finding fixable only when the fixer really rewrites it."""
+    kind = "json" if example.kind == "telemetry" else example.kind
+    fixable = [f for f in check(example.code, kind, filename(example))
+               if f.fix and f.fix.applicability != "display-only"]
+    edits = edits_for(kind, example.code, fixable)
+    assert [f for f in fixable if not edits.get(f)] == []
+
+
+def test_text_examples_show_every_intent():
+    """The examples cover a rewrite of every text kind and every intent a text fixer carries out."""
+    fixed = {(rule.fix.intent, example.kind) for rule, example in CASES
+             if example.after is not None or example.after_unsafe is not None}
+    assert {kind for _, kind in fixed} >= {"ci", "shell", "json", "cassette"}
+    assert {intent for intent, _ in fixed} >= {"rename", "negate-boolean", "map-values", "rewrite-path", "drop-null"}
