@@ -31,7 +31,14 @@ def left(kind: str, code: str) -> list[tuple[str, str]]:
     return [(f.code, f.fix.applicability if f.fix else "") for f in check_source(code, kind, NAMES[kind], TABLE.rules, TABLE)]
 
 
+RECORDINGS = ("json", "cassette")
+
+
 def case(name: str, kind: str, before: str, after: str, after_unsafe: str | None = None):
+    """``after`` is the rewrite. A recording's fixes are all unsafe (they must go together with
+    the code that replays it), so for json and cassette the safe fix leaves the text as it was."""
+    if kind in RECORDINGS and after_unsafe is None:
+        return pytest.param(kind, before, before, after, id=name)
     return pytest.param(kind, before, after, after_unsafe if after_unsafe is not None else after, id=name)
 
 
@@ -293,7 +300,9 @@ def test_har_body_and_its_sizes():
            ' "value": "%d"}],\n  "content": {"size": %d, "mimeType": "application/json", "text": "%s"}}}]}}\n')
     after_text = text.replace("active\\\": true", "paused\\\": false")
     new = size + 1
-    assert fixed("json", har % (size, size, size, text)) == har % (new, new, new, after_text)
+    before = har % (size, size, size, text)
+    assert fixed("json", before) == before
+    assert fixed("json", before, unsafe=True) == har % (new, new, new, after_text)
 
 
 # ---------------------------------------------------------------- helpers

@@ -13,6 +13,10 @@ from ..paths import path_matches
 from .support import supported
 
 
+RECORDING_NOTE = ("a recording must change together with the code that replays it; "
+                  "apply it where that code is fixed too")
+
+
 def fix_for(intent: FixIntent | None, touch: Touch) -> Fix | None:
     if intent is None:
         return None
@@ -35,6 +39,8 @@ def fix_for(intent: FixIntent | None, touch: Touch) -> Fix | None:
             applicability, note = ctx.applicability, ctx.note
     if applicability != "display-only" and not supported(intent.intent, touch):
         applicability, note = "display-only", ""
+    if applicability == "safe" and touch.get("recorded"):
+        applicability, note = "unsafe", RECORDING_NOTE
     message = intent.message.format(**fields)
     if note:
         message = f"{message} ({note})"

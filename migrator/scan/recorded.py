@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from urllib.parse import unquote_plus
 
 from ..apimodel import ApiModel
@@ -45,7 +46,12 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
     scanner = _Scanner(text, model, Frame(locator, text, syntax=syntax))
     for doc in docs:
         scanner.document(doc, fixtures=not as_yaml)
-    return scanner.touches
+    # Every touch here is recorded traffic: its fixes must go together with the code that
+    # replays it (fix/intents.py).
+    return [replace(t, detail=tuple(sorted(t.detail + ((RECORDED, True),)))) for t in scanner.touches]
+
+
+RECORDED = "recorded"
 
 
 def is_yaml_recording(text: str) -> bool:
