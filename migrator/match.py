@@ -88,7 +88,7 @@ def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filen
         filename=filename,
         span=touch.span,
         url=rule.url,
-        fix=fix_for(rule.fix, touch),
+        fix=fix_for(rule.fix, touch, clause.evidence),
         touch=touch,
     )
 

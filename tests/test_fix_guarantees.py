@@ -175,7 +175,8 @@ def test_a_finding_whose_own_edits_overlap_is_skipped():
 def test_overlapping_fixes_converge_over_passes(tmp_path):
     path = tmp_path / "inventory.py"
     path.write_text('runner = gl.runners.get(1)\nrunner_data = {"active": runner.active, "id": 1}\n')
-    result = run("fix", str(path))
+    # The key's fix rests on the dict's name alone, so it is unsafe; both apply with --unsafe-fixes.
+    result = run("fix", "--unsafe-fixes", str(path))
     assert path.read_text() == 'runner = gl.runners.get(1)\nrunner_data = {"paused": runner.paused, "id": 1}\n'
     assert "2 fixed, 0 remaining" in result.output
 
@@ -208,3 +209,18 @@ def test_a_symlink_inside_the_tree_is_written_through(tmp_path):
     run("fix", str(tmp_path))
     assert (tmp_path / "alias.py").is_symlink()
     assert (tmp_path / "real.py").read_text() == RUNNER_FIXED
+
+
+def test_a_runner_only_by_its_name_is_not_rewritten_by_a_safe_fix(tmp_path):
+    """An application's own TaskRunner is a runner only by its name: `fix` reports it but
+    rewrites it only with --unsafe-fixes."""
+    path = tmp_path / "tasks.py"
+    before = (
+        "from dataclasses import dataclass\n\n\n@dataclass\nclass TaskRunner:\n    active: bool = False\n\n\n"
+        "def start(task_runner: TaskRunner) -> None:\n    task_runner.active = True\n"
+    )
+    path.write_text(before)
+    result = run("fix", str(path))
+    assert path.read_text() == before
+    assert "0 fixed, 1 remaining" in result.output
+    assert "only the name says this is a runner" in run("check", "--output-format", "json", str(path)).output

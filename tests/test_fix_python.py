@@ -71,10 +71,10 @@ CASES = {
         'gl.runners.update(1, {"paused": not (enabled), "description": "x"})\n',
         None,
     ),
-    "a runner dict holding a runner read: both fixes, over two passes": (
+    "a runner dict holding a runner read: both fixes, over two passes (the key's only by its name)": (
         RUNNER + 'runner_data = {"active": runner.active, "id": 1}\n',
+        RUNNER + 'runner_data = {"active": not runner.paused, "id": 1}\n',
         RUNNER + 'runner_data = {"paused": runner.paused, "id": 1}\n',
-        None,
     ),
     "query strings in URLs": (
         API + 'requests.get(f"{API}/runners?scope=active&per_page=100")\n'

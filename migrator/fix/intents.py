@@ -17,7 +17,13 @@ RECORDING_NOTE = ("a recording must change together with the code that replays i
                   "apply it where that code is fixed too")
 
 
-def fix_for(intent: FixIntent | None, touch: Touch) -> Fix | None:
+NAMED_NOTE = ("only the name says this is a {record}; "
+              "check that it comes from the API before applying")
+
+
+def fix_for(intent: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | None:
+    """``floor`` is the lowest evidence the matching clause accepts: a rule on a generic name
+    (``active``) accepts ``named`` evidence, and a fix that rests on the name alone is unsafe."""
     if intent is None:
         return None
     applicability, note = intent.applicability, ""
@@ -41,7 +47,10 @@ def fix_for(intent: FixIntent | None, touch: Touch) -> Fix | None:
         applicability, note = "display-only", ""
     if applicability == "safe" and touch.get("recorded"):
         applicability, note = "unsafe", RECORDING_NOTE
+    elif applicability == "safe" and floor == "named" and touch.evidence == "named":
+        applicability, note = "unsafe", NAMED_NOTE
     message = intent.message.format(**fields)
+    note = note.replace("{record}", (touch.record or "API record").replace("_", " "))
     if note:
         message = f"{message} ({note})"
     return Fix(applicability, message, intent=intent)

@@ -69,7 +69,9 @@ class CallHandler:
         url = urls.parse(text, self.v.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
         if url is None:
             return False
-        evidence = "typed" if url.under_api or base else "named"
+        # The path, not a variable's name, says what this is: typed when it is under /api/v4, the
+        # session's base is known, or the path is one of the model's endpoints.
+        evidence = "typed" if url.under_api or base or url.template else "named"
         self.request(node, url, url_node, method, evidence, client="http")
         self.v.infer_cache[id(node)] = Kind("response", url.record, evidence)
         return True
