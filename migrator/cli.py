@@ -119,7 +119,8 @@ def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_
         from .fix.edits import with_edits
 
         findings = with_edits(findings)
-    sys.stdout.write(render(output_format, findings, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics))
+    sys.stdout.write(render(output_format, findings, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
+                            errors=len(result.errors)))
     if result.errors:
         sys.exit(2)
     sys.exit(0 if exit_zero or not findings else 1)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from . import scan
 from .discover import SourceFile, discover
-from .filters import suppressed
+from .filters import unsuppressed
 from .match import match_file
 from .model import Finding, ScanError, Span
 from .ruletable import Rule, RuleTable, gated, load_table
@@ -72,8 +72,9 @@ def check_source(
         touches = scan.scan(kind, text, table.model)
     except ScanError as exc:
         return [parse_error(filename, exc)]
-    findings = match_file(touches, rules, filename)
-    return [f for f in findings if not suppressed(f, text)]
+    except RecursionError:
+        return [parse_error(filename, ScanError("nested too deeply to check"))]
+    return unsuppressed(match_file(touches, rules, filename), text)
 
 
 def parse_error(filename: str, exc: ScanError) -> Finding:

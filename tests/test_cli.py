@@ -173,3 +173,23 @@ def test_target_version_shows_fixes_whose_replacement_came_later(tmp_path, monke
     assert "needs GitLab 17.1" in finding["fix"]["message"]
     assert "MIG090 [*]" in run("check", "--target-version", "17.1").output
     assert run("check", "--target-version", "latest").exit_code == 2
+
+
+def test_code_nested_too_deeply_is_a_parse_error_and_the_run_goes_on(tmp_path, monkeypatch):
+    (tmp_path / "deep.py").write_text("x = " + " + ".join(["1"] * 3000) + "\nprint(runner.active)\n")
+    (tmp_path / "deep_and.py").write_text("y = " + " and ".join(["a"] * 3000) + "\n")
+    (tmp_path / "ok.py").write_text(MERGED_BY)
+    monkeypatch.chdir(tmp_path)
+    data = json.loads(run("check", "--output-format", "json").stdout)
+    assert [(d["filename"], d["code"]) for d in data] == [("deep.py", "MIG999"), ("ok.py", "MIG010")]
+    assert "nested too deeply" in data[0]["message"] or "SyntaxError" in data[0]["message"]
+
+
+def test_an_internal_error_never_ends_with_all_checks_passed(repo, monkeypatch):
+    from migrator import scan
+
+    monkeypatch.setattr(scan, "scan", lambda kind, text, model: (_ for _ in ()).throw(RuntimeError("boom")))
+    result = run("check", ".")
+    assert result.exit_code == 2
+    assert "All checks passed!" not in result.output
+    assert "could not be checked" in result.output

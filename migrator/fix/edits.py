@@ -47,7 +47,10 @@ def edits_for(kind: str | None, text: str, findings: list[Finding]) -> dict[Find
     """The edits of each finding that has a fix (safe or unsafe) in one file's text."""
     wanted = [f for f in findings if wants_edits(f)]
     edit = fixer(kind) if wanted else None
-    return edit(text, wanted) if edit else {}
+    try:
+        return edit(text, wanted) if edit else {}
+    except RecursionError:  # code nested deeper than the parser can follow: no edits
+        return {}
 
 
 def with_edits(findings: list[Finding]) -> list[Finding]:

@@ -19,7 +19,11 @@ def line(finding: Finding, unsafe_fixes: bool = False) -> str:
     return f"{finding.filename}:{start.row}:{start.column}: {finding.code}{marker} {finding.message}"
 
 
-def summary(findings: list[Finding], unsafe_fixes: bool = False) -> str:
+def summary(findings: list[Finding], unsafe_fixes: bool = False, errors: int = 0) -> str:
+    if errors:
+        noun = "file" if errors == 1 else "files"
+        head = f"{errors} {noun} could not be checked (see the errors above)."
+        return head if not findings else summary(findings, unsafe_fixes) + "\n" + head
     if not findings:
         return "All checks passed!"
     noun = "finding" if len(findings) == 1 else "findings"
@@ -46,9 +50,10 @@ def statistics(findings: list[Finding], unsafe_fixes: bool = False) -> str:
     return "\n".join(rows)
 
 
-def render(findings: list[Finding], *, unsafe_fixes: bool = False, show_statistics: bool = False, **_) -> str:
+def render(findings: list[Finding], *, unsafe_fixes: bool = False, show_statistics: bool = False,
+           errors: int = 0, **_) -> str:
     if show_statistics:
         body = statistics(findings, unsafe_fixes)
-        return body + ("\n" if body else "") + summary(findings, unsafe_fixes) + "\n"
+        return body + ("\n" if body else "") + summary(findings, unsafe_fixes, errors) + "\n"
     lines = [line(f, unsafe_fixes) for f in findings]
-    return "\n".join(lines + [summary(findings, unsafe_fixes)]) + "\n"
+    return "\n".join(lines + [summary(findings, unsafe_fixes, errors)]) + "\n"
