@@ -122,6 +122,13 @@ class ApiModel:
                     best, best_score = endpoint, score
         return best
 
+    def endpoint_ending(self, segments: tuple[str, ...]) -> Endpoint | None:
+        """The endpoint whose template ends with these segments, when a path follows an unknown
+        base (``{PROJECT_URL}/merge_requests/{iid}/changes``) and only one endpoint fits."""
+        fits = {e.path: e for template, e in self._templates
+                if len(template) > len(segments) and _same_tail(template[-len(segments):], segments)}
+        return next(iter(fits.values())) if len(fits) == 1 else None
+
     def manager_record(self, attribute: str, parent: str | None) -> str | None:
         fallback = None
         for manager in self.python_gitlab.managers:
@@ -141,6 +148,10 @@ class ApiModel:
 
 
 PLACEHOLDER = "{}"
+
+
+def _same_tail(template: tuple[str, ...], segments: tuple[str, ...]) -> bool:
+    return all(want.startswith(":") or want == got for want, got in zip(template, segments))
 
 
 def split_path(path: str) -> list[str]:

@@ -132,3 +132,18 @@ def test_touch_for_an_assignment_records_the_value(table):
     writes = [t for t in touches if t.kind == "field" and t.context == "write"]
     assert [(t.name, t.value) for t in writes] == [("active", False), ("active", NO_VALUE)]
     assert all(t.record == "runner" and t.evidence == "typed" for t in writes)
+
+
+def test_a_session_held_on_self_is_an_http_client_when_the_path_is_an_endpoint(check):
+    code = ("class Client:\n    def runners(self):\n"
+            "        return self.session.get(f'{self.api}/runners/all', params={'scope': 'active'})\n")
+    assert codes(check(code)) == [("MIG062", 3)]
+
+
+def test_a_path_after_a_partial_base_matches_the_endpoint_it_ends(check):
+    code = "import requests\nr = requests.get(f'{PROJECT_URL}/merge_requests/{iid}/changes')\n"
+    assert codes(check(code)) == [("MIG030", 2)]
+
+
+def test_an_unknown_receiver_with_a_path_no_endpoint_ends_is_no_request(check):
+    assert check("cache.get(f'{prefix}/runners/{rid}/scope')\n") == []

@@ -41,14 +41,13 @@ class CallHandler:
     # ---------------------------------------------------------------- HTTP clients
     def http_call(self, node: ast.Call) -> bool:
         func, infer = node.func, self.v.infer
-        method, url_node, base = None, None, None
+        known, base = True, None
         if isinstance(func, ast.Attribute) and func.attr in HTTP_VERBS:
             owner = infer.kind(func.value)
             is_module = isinstance(func.value, ast.Name) and func.value.id in HTTP_MODULES
             method, url_node = self._method_and_url(node, func.attr)
             known = is_module or (owner is not None and owner.kind == "session")
-            # An unknown receiver (a session passed in) counts when the URL is under /api/v4.
-            if not known and (owner is not None or "/api/v" not in (infer.template(url_node) or "")):
+            if not known and owner is not None:
                 return False
             base = owner.base if owner and owner.kind == "session" else None
         elif _callee(func) in ("urlopen", "Request"):
@@ -68,6 +67,10 @@ class CallHandler:
         # client, so it is taken as an API path.
         url = urls.parse(text, self.v.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
         if url is None:
+            return False
+        # An unknown receiver (``self.session``, a session passed in) counts when the URL is under
+        # /api/v4 or is one of the model's endpoints.
+        if not known and not (url.under_api or url.template):
             return False
         # The path, not a variable's name, says what this is: typed when it is under /api/v4, the
         # session's base is known, or the path is one of the model's endpoints.

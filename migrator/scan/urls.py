@@ -58,6 +58,8 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
     if not segments or any(" " in s or s.startswith(("http:", "https:")) for s in segments):
         return None
     endpoint = model.endpoint_for(segments)
+    if endpoint is None and not under_api and offset == len(MARK):
+        endpoint = model.endpoint_ending(segments)
     if endpoint is None and not under_api and not relative_ok:
         return None
     path = "/" + "/".join(":param" if s == MARK else s for s in segments)
