@@ -147,3 +147,16 @@ def test_a_path_after_a_partial_base_matches_the_endpoint_it_ends(check):
 
 def test_an_unknown_receiver_with_a_path_no_endpoint_ends_is_no_request(check):
     assert check("cache.get(f'{prefix}/runners/{rid}/scope')\n") == []
+
+
+def test_a_walrus_comparison_is_reported_and_left_to_review(check):
+    (finding,) = check("runner = gl.runners.get(1)\nif (s := runner.status) == 'paused':\n    print(s)\n")
+    assert (finding.code, finding.span.start.row) == ("MIG065", 2)
+    assert finding.fix.applicability == "display-only"
+
+
+def test_match_cases_compare_the_subject(check):
+    code = "runner = gl.runners.get(1)\nmatch runner.status:\n    case 'online':\n        pass\n    case 'paused' | 'active':\n        pass\n"
+    (finding,) = check(code)
+    assert (finding.code, finding.span.start.row, finding.touch.value) == ("MIG065", 2, ("online", "paused", "active"))
+    assert finding.fix.applicability == "display-only"

@@ -200,11 +200,13 @@ class Visitor(ast.NodeVisitor):
             return None
         return kind.record, kind.evidence
 
-    def field_touch(self, node: ast.AST, context: str, value: object = NO_VALUE, **extra) -> bool:
+    def field_touch(self, node: ast.AST, context: str, value: object = NO_VALUE, syntax: str | None = None,
+                    **extra) -> bool:
         access = self.field_access(node)
         if access is None:
             return False
-        name, receiver, syntax = access
+        name, receiver, form = access
+        syntax = syntax or form
         owner = self.receiver(receiver)
         if owner is None:
             return False
@@ -231,9 +233,21 @@ class Visitor(ast.NodeVisitor):
             op = type(node.ops[0]).__name__
             for access, other in ((left, right), (right, left)):
                 value = literal(other)
-                if value is not NO_VALUE and self.field_touch(access, "compare", value, op=op,
-                                                                compare=self.source.span_tuple(node)):
+                # `(s := runner.status) == "paused"`: the field is compared, and bound to a name
+                # that a rewrite of the comparison would lose, so its syntax is its own.
+                walrus = isinstance(access, ast.NamedExpr)
+                if value is not NO_VALUE and self.field_touch(
+                        access.value if walrus else access, "compare", value, op=op,
+                        compare=self.source.span_tuple(node), syntax="named-expr" if walrus else None):
                     break
+        self.generic_visit(node)
+
+    def visit_Match(self, node: ast.Match) -> None:
+        """``match runner.status: case "paused":`` compares the subject with each case's literal."""
+        values = tuple(v for case in node.cases for v in _case_literals(case.pattern))
+        if values:
+            self.field_touch(node.subject, "compare", values, op="In", syntax="match",
+                             compare=self.source.span_tuple(node.subject))
         self.generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
@@ -316,3 +330,12 @@ class Visitor(ast.NodeVisitor):
         for touch in urls.query_touches(url, span, None, evidence, "string"):
             self.add(touch)
         return True
+
+
+def _case_literals(pattern: ast.pattern) -> list[object]:
+    if isinstance(pattern, ast.MatchValue):
+        value = literal(pattern.value)
+        return [] if value is NO_VALUE else [value]
+    if isinstance(pattern, ast.MatchOr):
+        return [v for p in pattern.patterns for v in _case_literals(p)]
+    return []
