@@ -160,3 +160,9 @@ def test_match_cases_compare_the_subject(check):
     (finding,) = check(code)
     assert (finding.code, finding.span.start.row, finding.touch.value) == ("MIG065", 2, ("online", "paused", "active"))
     assert finding.fix.applicability == "display-only"
+
+
+def test_a_url_is_reported_where_it_is_written_not_again_where_it_is_used(check):
+    code = (f"import requests\n{API}path = f'/projects/{{pid}}/merge_requests/{{iid}}/changes'\n"
+            "r = requests.get(API + path)\ns = requests.get(f'{API}{path}')\n")
+    assert codes(check(code)) == [("MIG030", 3)]

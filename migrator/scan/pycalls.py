@@ -114,7 +114,7 @@ class CallHandler:
         v = self.v
         auth = auth or self.auth_of(node, url)
         common = dict(path=url.name, auth=auth, client=client)
-        if url_node is not None and not isinstance(url_node, (ast.Name, ast.Attribute)):
+        if url_node is not None and not self._reported_where_defined(url_node):
             span = v.source.span(url_node)
             v.add(urls.endpoint_touch(url, span, method, evidence, "string", auth=auth))
             for touch in urls.query_touches(url, span, method, evidence, "string", auth=auth,
@@ -129,6 +129,20 @@ class CallHandler:
                 self.payload(keyword.value, url.record, evidence, context, method, location=location, **common)
             elif keyword.arg == "headers":
                 self.headers(keyword.value, url.record, evidence, context, method, **common)
+
+    def _reported_where_defined(self, node: ast.AST) -> bool:
+        """Whether the URL is a name, or names joined with no path text of their own
+        (``API + path``), whose API URL is written, and reported, where it is defined."""
+        if isinstance(node, (ast.Name, ast.Attribute)):
+            return True
+        own = "".join(p.value for p in ast.walk(node) if isinstance(p, ast.Constant) and isinstance(p.value, str))
+        if any(char.isalnum() for char in own):
+            return False
+        return any(isinstance(n, ast.Name) and self._api_text(n.id) for n in ast.walk(node))
+
+    def _api_text(self, name: str) -> bool:
+        text = self.v.scope.lookup(name)
+        return isinstance(text, str) and urls.parse(text, self.v.model) is not None
 
     def _query_credential(self, url: urls.ApiUrl) -> str | None:
         for key, value in url.query:
