@@ -5,7 +5,7 @@ python-gitlab calls its managers. Scanners use it to give touches a record and e
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 
 from .loader import DataError, build
@@ -42,6 +42,7 @@ class PythonGitlab:
     managers: tuple[ManagerMap, ...]
     record_methods: tuple[str, ...]
     object_methods: tuple[str, ...] = ()
+    credential_kwargs: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,10 @@ one parse-error finding; a scanner that fails on a file is reported and the run 
 
 from __future__ import annotations
 
+import io
 import os
 import sys
+import tokenize
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -33,8 +35,15 @@ class Settings:
     target_version: str | None = None
 
     def rules(self, table: RuleTable) -> tuple[Rule, ...]:
-        """The selected rules, with fixes gated by the target GitLab release."""
-        return gated(table.select(self.select, self.ignore), self.target_version)
+        """The selected rules, with fixes gated by the target GitLab release (built once per
+        process and settings, since every file asks)."""
+        key = (table.digest, self.select, self.ignore, self.target_version)
+        if key not in _RULES:
+            _RULES[key] = gated(table.select(self.select, self.ignore), self.target_version)
+        return _RULES[key]
+
+
+_RULES: dict[tuple, tuple[Rule, ...]] = {}
 
 
 @dataclass
@@ -58,7 +67,15 @@ def candidate(data: bytes, rules: Sequence[Rule]) -> bool:
     return any(all(has(t) for t in tokens) for rule in rules for tokens in rule.token_sets)
 
 
-def decode(data: bytes) -> str:
+def decode(data: bytes, kind: str = "") -> str:
+    """The file's text: UTF-8 (a BOM is dropped), or for Python the encoding its coding cookie
+    declares (PEP 263)."""
+    if kind == "python" and b"coding" in data[:400]:
+        try:
+            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+            return data.decode(encoding)
+        except (SyntaxError, LookupError):
+            pass
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     return data.decode("utf-8")
@@ -99,7 +116,7 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable) -> t
     if not candidate(data, rules):
         return False, []
     try:
-        text = decode(data)
+        text = decode(data, source.kind)
     except UnicodeDecodeError as exc:
         return True, [parse_error(source.display, ScanError(f"not UTF-8 ({exc.reason})"))]
     return True, check_source(text, source.kind, source.display, rules, table)

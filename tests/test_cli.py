@@ -193,3 +193,11 @@ def test_an_internal_error_never_ends_with_all_checks_passed(repo, monkeypatch):
     assert result.exit_code == 2
     assert "All checks passed!" not in result.output
     assert "could not be checked" in result.output
+
+
+def test_a_python_file_in_the_encoding_its_coding_cookie_declares_is_checked(tmp_path, monkeypatch):
+    (tmp_path / "latin.py").write_bytes(b"# -*- coding: latin-1 -*-\nname = '\xe9'; mr = project.mergerequests.get(1)\n"
+                                        b"who = mr.merged_by\n")
+    monkeypatch.chdir(tmp_path)
+    data = json.loads(run("check", "--output-format", "json").stdout)
+    assert [(d["code"], d["location"]["row"]) for d in data] == [("MIG010", 3)]

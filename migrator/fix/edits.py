@@ -66,7 +66,7 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
     for filename, group in by_file.items():
         path = Path(filename)
         try:
-            text = decode(path.read_bytes())
+            text = decode(path.read_bytes(), kind_of(path, explicit=True) or "")
         except (OSError, UnicodeDecodeError):
             continue
         for finding, edits in edits_for(kind_of(path, explicit=True), text, group).items():

@@ -212,10 +212,10 @@ class Inferer:
         return None
 
     def client_auth(self, node: ast.Call) -> str | None:
+        kwargs = self.model.python_gitlab.credential_kwargs
         for keyword in node.keywords:
-            if keyword.arg in ("private_token", "oauth_token", "job_token"):
-                query = {"oauth_token": "access_token"}.get(keyword.arg, keyword.arg)
-                return self.model.credential_kind(query, "query", ast.unparse(keyword.value))
+            if keyword.arg in kwargs:
+                return self.model.credential_kind(kwargs[keyword.arg], "query", ast.unparse(keyword.value))
         return None
 
     def element(self, kind: Kind | None, iterable: ast.AST) -> Kind | None:
