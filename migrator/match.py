@@ -46,6 +46,8 @@ def matches(clause: Match, touch: Touch) -> bool:
         return False
     if clause.paths and not any(path_matches(p, touch.name) for p in clause.paths):
         return False
+    if clause.not_paths and any(path_matches(p, str(touch.get("path", touch.name))) for p in clause.not_paths):
+        return False
     if clause.values and not (touch.has_value and _value_in(touch.value, clause.values)):
         return False
     if clause.value_pattern and not (

@@ -27,6 +27,7 @@ class Match:
     names: tuple[str, ...] = ()
     records: tuple[str, ...] = ()
     paths: tuple[str, ...] = ()
+    not_paths: tuple[str, ...] = ()
     methods: tuple[str, ...] = ()
     contexts: tuple[str, ...] = ()
     values: tuple[Any, ...] = ()

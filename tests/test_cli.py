@@ -201,3 +201,12 @@ def test_a_python_file_in_the_encoding_its_coding_cookie_declares_is_checked(tmp
     monkeypatch.chdir(tmp_path)
     data = json.loads(run("check", "--output-format", "json").stdout)
     assert [(d["code"], d["location"]["row"]) for d in data] == [("MIG010", 3)]
+
+
+def test_check_never_imports_libcst(repo):
+    """Start-up stays small: libcst is loaded only when a fix is computed."""
+    probe = ("import sys\nfrom migrator.cli import main\n"
+             "try:\n    main(['check', '.'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+             "print('LIBCST' if 'libcst' in sys.modules else 'NO-LIBCST')\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=repo).stdout
+    assert out.strip().endswith("NO-LIBCST")

@@ -29,6 +29,4 @@ def test_rule_example(rule, example, check):
 def test_every_rule_has_flagged_and_clean_examples():
     for rule in TABLE.rules:
         assert any(e.flagged for e in rule.examples), f"{rule.code} has no flagged example"
-    clean = {r.code for r in TABLE.rules if any(e.flagged == 0 for e in r.examples)}
-    missing = {r.code for r in TABLE.rules} - clean
-    assert len(missing) <= len(TABLE.rules) // 2, f"too many rules without a clean example: {sorted(missing)}"
+        assert any(e.flagged == 0 for e in rule.examples), f"{rule.code} has no example that must not be flagged"

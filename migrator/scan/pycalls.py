@@ -129,6 +129,10 @@ class CallHandler:
                 self.payload(keyword.value, url.record, evidence, context, method, location=location, **common)
             elif keyword.arg == "headers":
                 self.headers(keyword.value, url.record, evidence, context, method, **common)
+            elif keyword.arg == "auth":  # requests' basic auth: a credential of its own
+                credential = v.model.credential_kind("", "query", ast.unparse(keyword.value))
+                v.add(Touch("param", "auth", v.source.span(keyword), url.record, evidence, context, method,
+                            NO_VALUE, "kwarg", details(location="auth", credential=credential, **common)))
 
     def _reported_where_defined(self, node: ast.AST) -> bool:
         """Whether the URL is a name, or names joined with no path text of their own
