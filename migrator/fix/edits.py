@@ -13,7 +13,7 @@ from dataclasses import replace
 from importlib import import_module
 from pathlib import Path
 
-from ..model import Edit, Finding
+from ..model import Edit, Finding, Fix
 
 FIXERS = {
     "python": "migrator.fix.python",
@@ -69,6 +69,15 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
             text = decode(path.read_bytes(), kind_of(path, explicit=True) or "")
         except (OSError, UnicodeDecodeError):
             continue
-        for finding, edits in edits_for(kind_of(path, explicit=True), text, group).items():
-            filled[finding] = replace(finding, fix=replace(finding.fix, edits=edits))
+        computed = edits_for(kind_of(path, explicit=True), text, group)
+        for finding in group:
+            edits = computed.get(finding, ())
+            fix = replace(finding.fix, edits=edits) if edits else not_applicable(finding.fix)
+            filled[finding] = replace(finding, fix=fix)
     return [filled.get(f, f) for f in findings]
+
+
+def not_applicable(fix: Fix) -> Fix:
+    """A fix the fixer could not carry out here is shown, not offered (and says so)."""
+    return replace(fix, applicability="display-only", edits=(),
+                   message=f"{fix.message} (not applied here: the code around it needs a manual change)")
