@@ -1,10 +1,10 @@
-"""`migrator fix` on a copy of each bundled sample repository gives exactly the reviewed tree in
-tests/expected_after/<repo>/safe/ (or unsafe/, with --unsafe-fixes), byte for byte, and a
-second run changes nothing.
+"""`migrator fix` on a copy of each bundled sample repository gives exactly the reviewed tree,
+byte for byte, and a second run changes nothing.
 
-Files git does not keep under expected_after (the samples' build/ directories are gitignored)
-must come out of the fix unchanged from the sample. To regenerate the trees after a reviewed
-change: ``MIGRATOR_UPDATE_EXPECTED=1 pytest tests/test_fix_samples.py``, then review the diff.
+tests/expected_after/<repo>/safe/ (or unsafe/, with --unsafe-fixes) holds the files the fix
+changes, as they must come out; every other file must come out exactly as it is in the sample
+(a marker file says when the fix changes none). To regenerate after a reviewed change:
+``MIGRATOR_UPDATE_EXPECTED=1 pytest tests/test_fix_samples.py``, then review the diff.
 """
 
 from __future__ import annotations
@@ -24,12 +24,24 @@ SAMPLES = ROOT / "sample_repos"
 EXPECTED = ROOT / "tests" / "expected_after"
 MODES = {"safe": [], "unsafe": ["--unsafe-fixes"]}
 SKIP = shutil.ignore_patterns("__pycache__", ".pytest_cache", ".hypothesis")
+UNCHANGED = "NO_FILE_CHANGES"
 CASES = [(p.parent.name, p.name) for p in sorted(EXPECTED.glob("*/*")) if p.name in MODES and (SAMPLES / p.parent.name).is_dir()]
 
 
 def tree(root) -> dict[str, bytes]:
     return {p.relative_to(root).as_posix(): p.read_bytes() for p in sorted(root.rglob("*"))
-            if p.is_file() and "__pycache__" not in p.parts}
+            if p.is_file() and "__pycache__" not in p.parts and p.name != UNCHANGED}
+
+
+def update(target, original: dict[str, bytes], got: dict[str, bytes], work) -> None:
+    shutil.rmtree(target)
+    target.mkdir(parents=True)
+    changed = {name: content for name, content in got.items() if original.get(name) != content}
+    for name, content in changed.items():
+        (target / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(work / name, target / name)
+    if not changed:
+        (target / UNCHANGED).write_text("`migrator fix` changes no file of this sample.\n")
 
 
 def fix(path, mode: str) -> None:
@@ -44,8 +56,7 @@ def test_fixed_sample_matches_the_reviewed_tree(tmp_path, repo, mode):
     fix(work, mode)
     got = tree(work)
     if os.environ.get("MIGRATOR_UPDATE_EXPECTED"):
-        shutil.rmtree(EXPECTED / repo / mode)
-        shutil.copytree(work, EXPECTED / repo / mode, ignore=SKIP)
+        update(EXPECTED / repo / mode, tree(SAMPLES / repo), got, work)
         return
     expected = {**tree(SAMPLES / repo), **tree(EXPECTED / repo / mode)}
     assert sorted(got) == sorted(expected)
