@@ -193,6 +193,8 @@ class CallHandler:
     def headers(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
                 **extra: object) -> None:
         for key, key_node, value in self._entries(node):
+            if key.lower() in urls.PLAIN_HEADERS:
+                continue
             credential = self.v.model.credential_kind(key, "headers", ast.unparse(value))
             self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
                              method, literal(value), "header",

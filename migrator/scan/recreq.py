@@ -16,7 +16,6 @@ from ..model import NO_VALUE, Span, Touch, details
 from . import urls
 
 QUERY_METHODS = ("GET", "HEAD", "DELETE")
-SUDO = "sudo"
 
 
 @dataclass(frozen=True)
@@ -52,8 +51,8 @@ def api_request(method: str, url_text: str, span: Span, model: ApiModel, syntax:
 
 
 def wanted_header(name: str, value: str, model: ApiModel) -> bool:
-    """Credential headers and Sudo are request parameters; other headers are not."""
-    return name.lower() == SUDO or model.credential_kind(name, "headers", value) is not None
+    """Every header but the plain transport ones is a request parameter."""
+    return name.lower() not in urls.PLAIN_HEADERS
 
 
 def request_auth(request: Request, model: ApiModel) -> str | None:

@@ -30,8 +30,6 @@ JQ = {"jq", "gojq", "jaq"}
 JQ_ARGS = {"--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1,
            "-f": 1, "--from-file": 1}
 PASS_THROUGH = {"echo", "printf", "cat", "tee"}
-PLAIN_HEADERS = {"accept", "content-type", "user-agent", "content-length", "accept-encoding", "accept-language",
-                 "connection", "cache-control", "host", "expect", "if-none-match", "if-match"}
 GLAB_PLACEHOLDER = re.compile(r":(?:branch|fullpath|group|id|namespace|repo|user|username)\b")
 
 
@@ -184,7 +182,7 @@ class ScriptScanner:
         self.endpoint(api, req.url, path_at, req.method, evidence, auth, syntax)
         if req.stdin_body and cmd.stdin:
             req.fields.extend(form_pairs(cmd.stdin, *req.stdin_body))
-        for found in req.fields + [h for h in req.headers if h.name.lower() not in PLAIN_HEADERS]:
+        for found in req.fields + [h for h in req.headers if h.name.lower() not in urls.PLAIN_HEADERS]:
             self.param(found, api, req.method, evidence, auth)
         flow = (api.record, evidence)
         for output in (req.output, cmd.stdout_file):

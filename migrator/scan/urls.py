@@ -16,6 +16,12 @@ from ..apimodel import ApiModel, split_path
 from ..model import NO_VALUE, Span, Touch, details
 
 MARK = "{}"
+# Transport headers, which say nothing about the API; every other header a request sends is
+# reported as a parameter (location header), so rules can match credentials, Sudo and the like.
+PLAIN_HEADERS = frozenset({
+    "accept", "content-type", "user-agent", "content-length", "accept-encoding", "accept-language",
+    "connection", "cache-control", "host", "expect", "if-none-match", "if-match", "cookie", "date",
+})
 METHOD_CONTEXT = {"GET": "filter", "HEAD": "filter", "POST": "create", "PUT": "update", "PATCH": "update", "DELETE": "delete"}
 
 
