@@ -19,8 +19,10 @@ OUTPUT_FORMATS = ["text", "concise", "json"]
 
 
 def _codes(values: Sequence[str]) -> tuple[str, ...]:
-    return tuple(code.strip().upper() if code.strip()[:1].isalpha() and code.strip()[3:4].isdigit()
-                 else code.strip() for value in values for code in value.split(",") if code.strip())
+    """``--select mig06,runner-active`` → ("MIG06", "runner-active"): codes and prefixes are
+    matched in upper case; rule names and item keys (with a dash) as typed."""
+    parts = [code.strip() for value in values for code in value.split(",") if code.strip()]
+    return tuple(code.upper() if re.fullmatch(r"[A-Za-z]+\d*", code) else code for code in parts)
 
 
 class Group(click.Group):
