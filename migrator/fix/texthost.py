@@ -22,6 +22,7 @@ from ..scan.jsonpos import ARRAY, OBJECT, SCALAR, Node, OffsetMap
 
 MARK = 0xE000  # private-use characters mark offsets while decoding
 ValueEdit = tuple[int, int, str]
+PLACE_WINDOW = 8  # how far from the map's offset StringHost.placed looks
 
 
 def apply(text: str, edits: list[ValueEdit]) -> str:
@@ -98,6 +99,20 @@ class StringHost(Host):
 
     def to_file(self, offset: int) -> int:
         return self.omap(offset) if self.omap is not None else -1
+
+    def placed(self, offset: int) -> int | None:
+        """The file offset of a value offset, checked by decoding with a marker there: the map's
+        offset or the nearest one where the marker decodes at exactly that value offset. (An
+        aligned map puts the blank of a folded line break in the next line's indentation, and the
+        end of a value ending in an escaped quote inside the escape.)"""
+        guess = self.to_file(offset)
+        if guess < 0:
+            return None
+        for step in range(2 * PLACE_WINDOW + 1):
+            candidate = guess + (step + 1) // 2 * (1 if step % 2 else -1) if step else guess
+            if self.start <= candidate <= self.end and self.to_value([candidate]) == [offset]:
+                return self.snap(candidate)
+        return None
 
     def check(self, file_edits: list[ValueEdit], value_edits: list[ValueEdit]) -> bool:
         """The edited literal decodes to the value with the value edits made."""

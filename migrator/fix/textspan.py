@@ -106,17 +106,23 @@ class Fixer:
             return None
         if isinstance(spot.host, StringHost) and touch.syntax == "json-key" and not _parses(new_value):
             return None
-        host, file_edits = spot.host, []
+        host, file_edits, written = spot.host, [], []
         for start, end, new in value_edits:
-            written = host.encode(new)
-            if written is None:
+            written.append(host.encode(new))
+            if written[-1] is None:
                 return None
-            file_edits.append((host.to_file(start), host.to_file(end), written))
+            file_edits.append((host.to_file(start), host.to_file(end), written[-1]))
         if isinstance(host, StringHost):
             tidy = [self.whole_line(a, b) if not new else (a, b, new) for a, b, new in file_edits]
-            file_edits = next((e for e in (tidy, file_edits) if host.check(e, value_edits)), None)
-            if file_edits is None:
+            found = next((e for e in (tidy, file_edits) if host.check(e, value_edits)), None)
+            if found is None:  # the map may be off at a folded line break or an escape: place exactly
+                placed = [(host.placed(a), host.placed(b), new) for (a, b, _), new in zip(value_edits, written)]
+                if all(a is not None and b is not None for a, b, _ in placed):
+                    tidy = [self.whole_line(a, b) if not new else (a, b, new) for a, b, new in placed]
+                    found = next((e for e in (tidy, placed) if host.check(e, value_edits)), None)
+            if found is None:
                 return None
+            file_edits = found
             file_edits += self.lengths(host, spot.text, new_value)
         position = self.lines.position
         return tuple(Edit(new, Span(position(a), position(b))) for a, b, new in sorted(file_edits))
