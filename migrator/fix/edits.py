@@ -80,4 +80,5 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
 def not_applicable(fix: Fix) -> Fix:
     """A fix the fixer could not carry out here is shown, not offered (and says so)."""
     return replace(fix, applicability="display-only", edits=(),
-                   message=f"{fix.message} (not applied here: the code around it needs a manual change)")
+                   message=f"{fix.message} (no edit at this place: it may go away with a fix where a "
+                           "value it uses is set; otherwise change it by hand)")
