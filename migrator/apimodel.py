@@ -41,7 +41,6 @@ class PythonGitlab:
     client_names: tuple[str, ...]
     managers: tuple[ManagerMap, ...]
     record_methods: tuple[str, ...]
-    object_methods: tuple[str, ...] = ()
     credential_kwargs: dict[str, str] = field(default_factory=dict)
 
 
@@ -146,9 +145,6 @@ class ApiModel:
             if manager.attribute == attribute and manager.parent in (parent, None) and manager.path:
                 return manager.path
         return None
-
-
-PLACEHOLDER = "{}"
 
 
 def _same_tail(template: tuple[str, ...], segments: tuple[str, ...]) -> bool:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import io
 import os
-import sys
 import tokenize
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -151,7 +150,3 @@ def check_paths(paths: Sequence[str], settings: Settings, table: RuleTable | Non
             result.errors.append(error)
     result.findings.sort(key=lambda f: f.sort_key)
     return result
-
-
-def warn(message: str) -> None:
-    print(f"warning: {message}", file=sys.stderr)
