@@ -8,11 +8,45 @@ functions of their input, and one `Finding` shape serves every file kind and eve
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 EVIDENCE_ORDER = ("bare", "named", "typed")
-APPLICABILITIES = ("safe", "unsafe", "display-only")
 SEVERITIES = ("info", "low", "medium", "high", "critical")
+
+
+class Applicability(StrEnum):
+    """How safe a fix is, ordered as in ruff: display-only < unsafe < safe. A member equals its
+    name as written in the rule table (``Applicability.SAFE == "safe"``)."""
+
+    DISPLAY_ONLY = "display-only"
+    UNSAFE = "unsafe"
+    SAFE = "safe"
+
+    @property
+    def rank(self) -> int:
+        return _RANK[self]
+
+    def applies(self, level: Applicability | str) -> bool:
+        """Whether a fix of this applicability is applied when ``level`` is asked for:
+        ``unsafe`` applies at ``unsafe``; ``safe`` at ``safe`` and ``unsafe``; display-only never."""
+        return self is not Applicability.DISPLAY_ONLY and self.rank >= Applicability(level).rank
+
+    def __lt__(self, other: object) -> bool:
+        return self.rank < Applicability(other).rank  # type: ignore[arg-type]
+
+    def __le__(self, other: object) -> bool:
+        return self.rank <= Applicability(other).rank  # type: ignore[arg-type]
+
+    def __gt__(self, other: object) -> bool:
+        return self.rank > Applicability(other).rank  # type: ignore[arg-type]
+
+    def __ge__(self, other: object) -> bool:
+        return self.rank >= Applicability(other).rank  # type: ignore[arg-type]
+
+
+_RANK = {Applicability.DISPLAY_ONLY: 0, Applicability.UNSAFE: 1, Applicability.SAFE: 2}
+APPLICABILITIES = tuple(a.value for a in reversed(Applicability))
 
 
 class _NoValue:
@@ -156,10 +190,13 @@ class FixIntent:
 
 @dataclass(frozen=True)
 class Fix:
-    applicability: str
+    applicability: Applicability
     message: str
     edits: tuple[Edit, ...] = ()
     intent: FixIntent | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "applicability", Applicability(self.applicability))
 
 
 @dataclass(frozen=True)
@@ -175,6 +212,10 @@ class Finding:
     url: str | None = None
     fix: Fix | None = None
     touch: Touch | None = field(default=None, compare=False, repr=False)
+    # Filled where the report is made (the file's text is known there): the text of the line the
+    # finding starts on, and the repository it was found in (``--repository``, or the git remote).
+    source_line: str = field(default="", compare=False)
+    repository: str | None = field(default=None, compare=False)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
