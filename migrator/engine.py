@@ -7,9 +7,7 @@ one parse-error finding; a scanner that fails on a file is reported and the run 
 
 from __future__ import annotations
 
-import io
 import os
-import tokenize
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -20,6 +18,11 @@ from .filters import unsuppressed
 from .match import match_file
 from .model import Finding, ScanError, Span
 from .ruletable import Rule, RuleTable, gated, load_table
+from .source import DecodeError, LineIndex
+from .source import decode as decode_bytes
+
+NEWLINES = {"python": "universal", "ci": "yaml", "cassette": "yaml", "json": "universal", "shell": "lf",
+            "proto": "universal"}
 
 PARSE_ERROR = ("MIG999", "parse-error")
 POOL_THRESHOLD = 64
@@ -67,33 +70,33 @@ def candidate(data: bytes, rules: Sequence[Rule]) -> bool:
 
 
 def decode(data: bytes, kind: str = "") -> str:
-    """The file's text: UTF-8 (a BOM is dropped), or for Python the encoding its coding cookie
-    declares (PEP 263)."""
-    if kind == "python" and b"coding" in data[:400]:
-        try:
-            encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-            return data.decode(encoding)
-        except (SyntaxError, LookupError):
-            pass
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    return data.decode("utf-8")
+    """The file's text (see migrator/source/decode.py); raises DecodeError."""
+    return decode_bytes(data, cookie=kind == "python")[0]
+
+
+def lines_of(text: str, kind: str) -> LineIndex:
+    return LineIndex(text, NEWLINES.get(kind, "universal"))
 
 
 def check_source(
     text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable
 ) -> list[Finding]:
     """Findings for one file's text: scan it into touches, match them, drop suppressed ones."""
+    lines = lines_of(text, kind)
     try:
         touches = scan.scan(kind, text, table.model)
     except ScanError as exc:
-        return [parse_error(filename, exc)]
+        return [parse_error(filename, exc, lines)]
     except RecursionError:
         return [parse_error(filename, ScanError("nested too deeply to check"))]
-    return unsuppressed(match_file(touches, rules, filename), text)
+    return unsuppressed(match_file(touches, rules, filename, lines))
 
 
-def parse_error(filename: str, exc: ScanError) -> Finding:
+def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None) -> Finding:
+    if exc.offset is not None and lines is not None:
+        span = lines.span(exc.offset, exc.offset)
+    else:
+        span = Span.of(exc.row, exc.column, exc.row, exc.column)
     return Finding(
         code=PARSE_ERROR[0],
         name=PARSE_ERROR[1],
@@ -102,7 +105,7 @@ def parse_error(filename: str, exc: ScanError) -> Finding:
         severity="high",
         evidence="typed",
         filename=filename,
-        span=Span.of(exc.row, exc.column, exc.row, exc.column),
+        span=span,
     )
 
 
@@ -116,8 +119,8 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable) -> t
         return False, []
     try:
         text = decode(data, source.kind)
-    except UnicodeDecodeError as exc:
-        return True, [parse_error(source.display, ScanError(f"not UTF-8 ({exc.reason})"))]
+    except DecodeError as exc:
+        return True, [parse_error(source.display, ScanError(exc.reason))]
     return True, check_source(text, source.kind, source.display, rules, table)
 
 

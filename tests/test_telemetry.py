@@ -14,6 +14,8 @@ from migrator.scan import proto, recorded
 
 PROTO = "telemetry.proto"
 
+from .positions import error_position, located
+
 
 def contract_proto(table, syntax: str = "proto2", package: str = "service.telemetry") -> str:
     """The contract, written out as the .proto file the spec describes."""
@@ -65,7 +67,7 @@ def test_the_altitude_contradiction_is_documented_not_guessed(table):
 def test_proto_scanner_reports_fields_with_number_type_label_and_line_span():
     text = 'syntax = "proto2";\npackage service.telemetry;\nmessage Barometer {\n' \
            "  required uint64 timestamp = 1; // ms\n  /* hPa */ optional float pressure = 2 [default = 0];\n}\n"
-    touches = {(t.name, t.get("part")): t for t in proto.scan(text, None)}
+    touches = {(t.name, t.get("part")): t for t in located(text, proto.scan(text, None))}
     pressure = touches["Barometer.pressure", None]
     assert (pressure.get("number"), pressure.get("type"), pressure.get("label")) == (2, "float", "optional")
     assert pressure.span == Span.of(5, 13, 5, 55)
@@ -106,7 +108,7 @@ service S { rpc Get (Outer) returns (Outer) { option (x) = 1; } }
 def test_unparsable_proto_raises_scan_error_at_the_token(text, row, column):
     with pytest.raises(ScanError) as error:
         proto.scan(text, None)
-    assert (error.value.row, error.value.column) == (row, column)
+    assert error_position(text, error.value) == (row, column)
 
 
 def test_unparsable_proto_is_one_parse_error_finding(check):

@@ -21,7 +21,7 @@ from ..model import Finding
 from ..report import render
 from ..report.text import line
 from .edits import with_edits
-from .files import encode, write_atomic
+from .files import write_atomic
 from .passes import FileFix, fix_paths
 
 
@@ -72,7 +72,10 @@ def _write(outcome: FileFix) -> str | None:
         if path.read_bytes() != outcome.data:
             outcome.new_text = None
             return f"{outcome.source.display}: changed while it was being fixed; not written"
-        write_atomic(path, encode(outcome.new_text or "", outcome.bom))
+        write_atomic(path, outcome.encoding.encode(outcome.new_text or ""))
+    except UnicodeEncodeError as exc:
+        outcome.new_text = None
+        return f"{outcome.source.display}: not written: the fix needs characters {outcome.encoding.name} cannot hold ({exc.reason})"
     except OSError as exc:
         outcome.new_text = None
         return f"{outcome.source.display}: cannot write: {exc.strerror or exc}"

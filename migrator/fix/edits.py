@@ -56,7 +56,8 @@ def edits_for(kind: str | None, text: str, findings: list[Finding]) -> dict[Find
 def with_edits(findings: list[Finding]) -> list[Finding]:
     """Findings with their fix edits filled in, reading each file that has fixable findings."""
     from ..discover import kind_of
-    from ..engine import decode
+    from ..engine import decode, lines_of
+    from ..source import DecodeError
 
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
@@ -65,13 +66,15 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
     filled: dict[Finding, Finding] = {}
     for filename, group in by_file.items():
         path = Path(filename)
+        kind = kind_of(path, explicit=True) or ""
         try:
-            text = decode(path.read_bytes(), kind_of(path, explicit=True) or "")
-        except (OSError, UnicodeDecodeError):
+            text = decode(path.read_bytes(), kind)
+        except (OSError, DecodeError):
             continue
-        computed = edits_for(kind_of(path, explicit=True), text, group)
+        computed = edits_for(kind, text, group)
+        lines = lines_of(text, kind)
         for finding in group:
-            edits = computed.get(finding, ())
+            edits = tuple(replace(e, span=lines.span(e.start, e.end)) for e in computed.get(finding, ()))
             fix = replace(finding.fix, edits=edits) if edits else not_applicable(finding.fix)
             filled[finding] = replace(finding, fix=fix)
     return [filled.get(f, f) for f in findings]

@@ -19,9 +19,10 @@ from ..engine import POOL_THRESHOLD, Settings, candidate, check_file, check_sour
 from ..model import Finding
 from ..report.text import fixable
 from ..ruletable import Rule, RuleTable, load_table
+from ..source import DecodeError, Encoding, decode
 from .apply import apply_edits, choose, parse_problem
 from .edits import edits_for
-from .files import BOM, Roots
+from .files import Roots
 
 MAX_PASSES = 20
 
@@ -32,6 +33,7 @@ class FileFix:
 
     source: SourceFile
     data: bytes = b""
+    encoding: Encoding = Encoding()
     text: str | None = None
     new_text: str | None = None
     fixed: int = 0
@@ -42,10 +44,6 @@ class FileFix:
     @property
     def changed(self) -> bool:
         return self.new_text is not None and self.new_text != self.text
-
-    @property
-    def bom(self) -> bool:
-        return self.data.startswith(BOM)
 
 
 @dataclass
@@ -87,8 +85,8 @@ def fix_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, unsafe
     if not candidate(data, rules):
         return outcome
     try:
-        text = data[len(BOM):].decode("utf-8") if outcome.bom else data.decode("utf-8")
-    except UnicodeDecodeError:
+        text, outcome.encoding = decode(data, cookie=source.kind == "python")
+    except DecodeError:
         outcome.findings = check_file(source, rules, table)[1]
         return outcome
     result = fix_text(text, source.kind, source.display, rules, table, unsafe)

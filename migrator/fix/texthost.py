@@ -188,7 +188,7 @@ class Hosts:
         try:
             if self.kind == "json":
                 return jsonpos.parse_documents(self.text)
-            return yamlpos.compose(self.text, jsonpos.Locator(self.text))
+            return yamlpos.compose(self.text)
         except Exception:  # noqa: BLE001 - a file that does not parse gets no edits
             return []
 
