@@ -18,7 +18,7 @@ from .filters import unsuppressed
 from .match import match_file
 from .model import Finding, ScanError, Span
 from .ruletable import Rule, RuleTable, gated, load_table
-from .source import DecodeError, LineIndex
+from .source import DecodeError, Encoding, LineIndex, is_binary
 from .source import decode as decode_bytes
 
 NEWLINES = {"python": "universal", "ci": "yaml", "cassette": "yaml", "json": "universal", "shell": "lf",
@@ -109,19 +109,47 @@ def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None) -
     )
 
 
-def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable) -> tuple[bool, list[Finding]]:
-    """(whether the file was scanned, its findings). Reading and decoding errors are findings."""
+@dataclass(frozen=True)
+class Loaded:
+    """A file read for checking: its bytes and, when it can be checked, its text and encoding;
+    otherwise the parse-error finding that says why not."""
+
+    data: bytes
+    text: str | None = None
+    encoding: Encoding = Encoding()
+    error: Finding | None = None
+
+
+def load(source: SourceFile, rules: Sequence[Rule]) -> Loaded | None:
+    """The file, read and decoded for check and fix alike; None when no rule can match it (the
+    prefilter) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
+    the prefilter looks for tokens, so it is never passed over unread."""
     try:
         data = source.path.read_bytes()
     except OSError as exc:
-        return True, [parse_error(source.display, ScanError(f"cannot read: {exc.strerror}"))]
-    if not candidate(data, rules):
-        return False, []
+        return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror}")))
+    wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if not wide and not candidate(data, rules):
+        return None
     try:
-        text = decode(data, source.kind)
+        text, encoding = decode_bytes(data, cookie=source.kind == "python")
     except DecodeError as exc:
-        return True, [parse_error(source.display, ScanError(exc.reason))]
-    return True, check_source(text, source.kind, source.display, rules, table)
+        if is_binary(data):
+            return None
+        return Loaded(data, error=parse_error(source.display, ScanError(exc.reason)))
+    if wide and not candidate(text.encode("utf-8"), rules):
+        return None
+    return Loaded(data, text, encoding)
+
+
+def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable) -> tuple[bool, list[Finding]]:
+    """(whether the file was scanned, its findings). Reading and decoding errors are findings."""
+    loaded = load(source, rules)
+    if loaded is None:
+        return False, []
+    if loaded.error is not None:
+        return True, [loaded.error]
+    return True, check_source(loaded.text, source.kind, source.display, rules, table)
 
 
 def _job(args: tuple[SourceFile, Settings]) -> tuple[bool, list[Finding], str | None]:

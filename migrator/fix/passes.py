@@ -15,11 +15,11 @@ from dataclasses import dataclass, field
 
 from .. import scan
 from ..discover import SourceFile, discover
-from ..engine import POOL_THRESHOLD, Settings, candidate, check_file, check_source
+from ..engine import POOL_THRESHOLD, Settings, check_file, check_source, load
 from ..model import Finding
 from ..report.text import fixable
 from ..ruletable import Rule, RuleTable, load_table
-from ..source import DecodeError, Encoding, decode
+from ..source import Encoding
 from .apply import apply_edits, choose, parse_problem
 from .edits import edits_for
 from .files import Roots
@@ -77,18 +77,11 @@ def fix_text(text: str, kind: str, filename: str, rules: Sequence[Rule], table: 
 
 
 def fix_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, unsafe: bool) -> FileFix:
-    try:
-        data = source.path.read_bytes()
-    except OSError:
-        return FileFix(source, findings=check_file(source, rules, table)[1])
-    outcome = FileFix(source, data)
-    if not candidate(data, rules):
-        return outcome
-    try:
-        text, outcome.encoding = decode(data, cookie=source.kind == "python")
-    except DecodeError:
-        outcome.findings = check_file(source, rules, table)[1]
-        return outcome
+    loaded = load(source, rules)
+    if loaded is None or loaded.error is not None:
+        return FileFix(source, findings=[loaded.error] if loaded else [])
+    outcome = FileFix(source, loaded.data, loaded.encoding)
+    text = loaded.text
     result = fix_text(text, source.kind, source.display, rules, table, unsafe)
     outcome.text, outcome.new_text, outcome.fixed = text, result.text, result.fixed
     outcome.findings, outcome.failure = result.findings, result.failure
