@@ -10,19 +10,15 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from . import scan
+from . import kinds
 from .discover import SourceFile, discover
 from .filters import unsuppressed
 from .match import match_file
 from .model import Finding, ScanError, Span
 from .ruletable import Rule, RuleTable, gated, load_table
-from .source import DecodeError, Encoding, LineIndex, is_binary
-from .source import decode as decode_bytes
-
-NEWLINES = {"python": "universal", "ci": "yaml", "cassette": "yaml", "json": "universal", "shell": "lf",
-            "proto": "universal"}
+from .source import DecodeError, Encoding, LineIndex, decode, is_binary
 
 PARSE_ERROR = ("MIG999", "parse-error")
 POOL_THRESHOLD = 64
@@ -69,13 +65,9 @@ def candidate(data: bytes, rules: Sequence[Rule]) -> bool:
     return any(all(has(t) for t in tokens) for rule in rules for tokens in rule.token_sets)
 
 
-def decode(data: bytes, kind: str = "") -> str:
-    """The file's text (see migrator/source/decode.py); raises DecodeError."""
-    return decode_bytes(data, cookie=kind == "python")[0]
-
-
 def lines_of(text: str, kind: str) -> LineIndex:
-    return LineIndex(text, NEWLINES.get(kind, "universal"))
+    """The text's lines, split by the file kind's own newline rule."""
+    return LineIndex(text, kinds.by_name(kind).newlines)
 
 
 def check_source(
@@ -84,12 +76,12 @@ def check_source(
     """Findings for one file's text: scan it into touches, match them, drop suppressed ones."""
     lines = lines_of(text, kind)
     try:
-        touches = scan.scan(kind, text, table.model)
+        touches = kinds.by_name(kind).scan(text, table.model)
     except ScanError as exc:
-        return [parse_error(filename, exc, lines)]
+        return [replace(parse_error(filename, exc, lines), kind=kind)]
     except RecursionError:
-        return [parse_error(filename, ScanError("nested too deeply to check"))]
-    return unsuppressed(match_file(touches, rules, filename, lines))
+        return [replace(parse_error(filename, ScanError("nested too deeply to check")), kind=kind)]
+    return [replace(f, kind=kind) for f in unsuppressed(match_file(touches, rules, filename, lines))]
 
 
 def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None) -> Finding:
@@ -132,7 +124,7 @@ def load(source: SourceFile, rules: Sequence[Rule]) -> Loaded | None:
     if not wide and not candidate(data, rules):
         return None
     try:
-        text, encoding = decode_bytes(data, cookie=source.kind == "python")
+        text, encoding = decode(data, cookie=kinds.by_name(source.kind).cookie)
     except DecodeError as exc:
         if is_binary(data):
             return None
@@ -167,7 +159,7 @@ def check_paths(paths: Sequence[str], settings: Settings, table: RuleTable | Non
     table = table or load_table()
     sources = list(discover(list(paths), settings.respect_gitignore))
     result = RunResult(files=len(sources))
-    jobs = [(s, settings) for s in sources if scan.available(s.kind)]
+    jobs = [(s, settings) for s in sources]
     workers = settings.jobs or os.cpu_count() or 1
     if len(jobs) >= POOL_THRESHOLD and workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:

@@ -224,6 +224,7 @@ class Finding:
     # finding starts on, and the repository it was found in (``--repository``, or the git remote).
     source_line: str = field(default="", compare=False)
     repository: str | None = field(default=None, compare=False)
+    kind: str = field(default="", compare=False)  # the file kind (migrator/kinds): python, ci, …
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

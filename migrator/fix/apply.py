@@ -50,43 +50,6 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
 
 def parse_problem(kind: str, text: str) -> str | None:
     """Why a rewritten file of this kind no longer parses, or None when it does."""
-    check = VALIDATORS.get(kind)
-    if check is None:
-        return None
-    try:
-        check(text)
-    except Exception as exc:  # noqa: BLE001 - every parser raises its own error type
-        return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
-    return None
+    from .. import kinds
 
-
-def _python(text: str) -> None:
-    import ast
-
-    import libcst
-
-    ast.parse(text)
-    libcst.parse_module(text)
-
-
-def _yaml(text: str) -> None:
-    import yaml
-
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    for _ in yaml.compose_all(text, Loader=loader):
-        pass
-
-
-def _json(text: str) -> None:
-    """One JSON document, or JSON Lines (one document per non-blank line)."""
-    import json
-
-    try:
-        json.loads(text)
-    except ValueError:
-        for line in text.splitlines():
-            if line.strip():
-                json.loads(line)
-
-
-VALIDATORS = {"python": _python, "ci": _yaml, "cassette": _yaml, "json": _json}
+    return kinds.by_name(kind).parse_problem(text)

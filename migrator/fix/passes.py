@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from .. import scan
 from ..discover import SourceFile, discover
 from ..engine import POOL_THRESHOLD, Settings, check_file, check_source, load
 from ..model import Finding
@@ -104,7 +103,7 @@ def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool) -> list[Fi
     """Fix every file under paths (in memory; the caller writes). Files that resolve outside
     the given paths are only checked."""
     roots = Roots(paths)
-    sources = [s for s in discover(list(paths), settings.respect_gitignore) if scan.available(s.kind)]
+    sources = list(discover(list(paths), settings.respect_gitignore))
     jobs = [(s, settings, unsafe, roots.target(s.path) is not None) for s in sources]
     workers = settings.jobs or os.cpu_count() or 1
     if len(jobs) >= POOL_THRESHOLD and workers > 1:

@@ -58,9 +58,9 @@ class Spot:
 class Fixer:
     """The text fixes of one file."""
 
-    def __init__(self, text: str, kind: str):
+    def __init__(self, text: str, syntax: str, variables: bool = False):
         self.text = text
-        self.hosts = Hosts(text, kind)
+        self.hosts = Hosts(text, syntax, variables)
         self.scripts: dict[int, Script] = {}
 
     def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
@@ -252,6 +252,9 @@ HANDLERS: dict[str, Callable[[Spot, Touch, FixIntent], Edits]] = {
 }
 
 
-def text_edits(kind: str, text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
-    """The edits of each finding of one file of a text kind (shell, ci, json, cassette)."""
-    return Fixer(text, kind).edits(findings)
+def text_edits(syntax: str, text: str, findings: list[Finding], variables: bool = False
+               ) -> dict[Finding, tuple[Edit, ...]]:
+    """The edits of each finding of one file whose touches live in its text (``syntax`` file:
+    the whole file, as a shell script), in its YAML scalars (``yaml``; ``variables``: a CI file,
+    whose variables are one word each) or in its JSON strings (``json``)."""
+    return Fixer(text, syntax, variables).edits(findings)

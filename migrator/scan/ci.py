@@ -49,22 +49,36 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
 
 
 def local_includes(text: str) -> list[str]:
-    """The local files a CI file includes (``include: local:`` or a plain path), relative to the
-    repository root, as written (they may hold wildcards)."""
+    """The local files a CI file includes (``include: local:`` or a plain path, at the top or in a
+    job's ``trigger: include:`` for a child pipeline), relative to the repository root, as
+    written (they may hold wildcards)."""
     try:
         docs = compose(text)
     except ScanError:
         return []
     out: list[str] = []
     for doc in docs:
+        if not isinstance(doc, MappingNode):
+            continue
         graph = Graph(doc)
-        include = graph.top.get("include")
-        items = include.value if isinstance(include, SequenceNode) else [include]
-        for item in items:
-            if isinstance(item, MappingNode):
-                item = dict(graph.entries(item)).get("local")
-            if isinstance(item, ScalarNode) and item.value and "://" not in item.value:
-                out.append(item.value.lstrip("/"))
+        includes = [graph.top.get("include")]
+        for node in graph.top.values():
+            trigger = dict(graph.entries(node)).get("trigger") if isinstance(node, MappingNode) else None
+            if isinstance(trigger, MappingNode):
+                includes.append(dict(graph.entries(trigger)).get("include"))
+        for include in includes:
+            out.extend(_local_paths(graph, include))
+    return out
+
+
+def _local_paths(graph: Graph, include: Node | None) -> list[str]:
+    items = include.value if isinstance(include, SequenceNode) else [include]
+    out = []
+    for item in items:
+        if isinstance(item, MappingNode):
+            item = dict(graph.entries(item)).get("local")
+        if isinstance(item, ScalarNode) and item.value and "://" not in item.value:
+            out.append(item.value.lstrip("/"))
     return out
 
 

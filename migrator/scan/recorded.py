@@ -34,18 +34,35 @@ _INTERACTIONS = ("interactions", "http_interactions")
 
 
 def scan(text: str, model: ApiModel) -> list[Touch]:
+    """A JSON document (or JSON lines in a ``.json`` file), or a YAML recording."""
     start = text.lstrip()[:1]
-    as_yaml = bool(start) and start not in "{[" and is_yaml_recording(text)
-    if as_yaml:
-        docs, syntax = yamlpos.compose(text), "yaml-key"
-    else:
-        try:
-            docs, syntax = jsonpos.parse_documents(text) if start else [], "json-key"
-        except JsonError as exc:
-            raise ScanError.at(f"JSON: {exc.message}", exc.offset) from None
+    if bool(start) and start not in "{[" and is_yaml_recording(text):
+        return _touches(text, model, yamlpos.compose(text), "yaml-key", fixtures=False)
+    try:
+        docs = jsonpos.parse_documents(text) if start else []
+    except JsonError as exc:
+        raise ScanError.at(f"JSON: {exc.message}", exc.offset) from None
+    return _touches(text, model, docs, "json-key", fixtures=True)
+
+
+def scan_lines(text: str, model: ApiModel) -> list[Touch]:
+    """JSON lines: each non-blank line one document; a line that is not JSON is a parse error."""
+    docs, pos = [], 0
+    for line in text.splitlines(keepends=True):
+        end = pos + len(line.rstrip("\r\n"))
+        if line.strip():
+            try:
+                docs.append(jsonpos.parse(text, pos, end))
+            except JsonError as exc:
+                raise ScanError.at(f"JSON lines: {exc.message}", exc.offset) from None
+        pos += len(line)
+    return _touches(text, model, docs, "json-key", fixtures=True)
+
+
+def _touches(text: str, model: ApiModel, docs: list[Node], syntax: str, fixtures: bool) -> list[Touch]:
     scanner = _Scanner(text, model, Frame(text, syntax=syntax))
     for doc in docs:
-        scanner.document(doc, fixtures=not as_yaml)
+        scanner.document(doc, fixtures=fixtures)
     # Every touch here is recorded traffic: its fixes must go together with the code that
     # replays it (fix/intents.py).
     return [replace(t, detail=tuple(sorted(t.detail + ((RECORDED, True),)))) for t in scanner.touches]
