@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from . import kinds
 from .discover import SourceFile, discover
 from .filters import unsuppressed
+from .fix.intents import resolve
 from .match import match_file
 from .model import Finding, ScanError, Span
 from .ruletable import Rule, RuleTable, gated, load_table
@@ -81,7 +82,7 @@ def check_source(
         return [replace(parse_error(filename, exc, lines), kind=kind)]
     except RecursionError:
         return [replace(parse_error(filename, ScanError("nested too deeply to check")), kind=kind)]
-    return [replace(f, kind=kind) for f in unsuppressed(match_file(touches, rules, filename, lines))]
+    return [replace(f, kind=kind) for f in resolve(unsuppressed(match_file(touches, rules, filename, lines)))]
 
 
 def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None) -> Finding:

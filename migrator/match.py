@@ -3,6 +3,9 @@
 Rules know the API, not syntax: a clause says which touch kind, names, records, paths, contexts
 and values it reports, and the lowest evidence it accepts. A clause whose check cannot be data
 names a check function (migrator/checks), which gets the file's touches of that kind.
+
+A finding carries the rule's fix intent; which fix that is for its touch is decided in a step of
+its own (fix/intents.resolve), so matching knows nothing of fixers.
 """
 
 from __future__ import annotations
@@ -11,7 +14,6 @@ import re
 from collections.abc import Iterable, Sequence
 
 from . import checks
-from .fix.intents import fix_for
 from .model import EVIDENCE_ORDER, Finding, Touch, show_value
 from .paths import path_matches
 from .ruletable import Match, Rule
@@ -93,9 +95,10 @@ def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filen
         filename=filename,
         span=lines.span(*touch.range),
         url=rule.url,
-        fix=fix_for(rule.fix, touch, clause.evidence),
         touch=touch,
         range=touch.range,
         source_line=lines.line_at(touch.range[0]),
+        intent=rule.fix,
+        floor=clause.evidence,
     )
 

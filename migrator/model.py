@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from collections.abc import Sequence
 from typing import Any
 
 EVIDENCE_ORDER = ("bare", "named", "typed")
@@ -145,6 +146,11 @@ def details(**kwargs: Any) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((k, v) for k, v in kwargs.items() if v is not None))
 
 
+def others(entries: Sequence[tuple[str, Any]], index: int) -> tuple[tuple[str, Any], ...]:
+    """The (name, value) entries of a container but the one at ``index``: a touch's siblings."""
+    return tuple(entries[:index]) + tuple(entries[index + 1:])
+
+
 @dataclass(frozen=True)
 class Edit:
     """Replace the text between two offsets with ``content``. ``span`` (rows and columns) is
@@ -225,6 +231,10 @@ class Finding:
     source_line: str = field(default="", compare=False)
     repository: str | None = field(default=None, compare=False)
     kind: str = field(default="", compare=False)  # the file kind (migrator/kinds): python, ci, …
+    # Set by match: the rule's fix intent and the lowest evidence the matching clause accepts;
+    # ``fix`` is resolved from them for the touch in a step of its own (fix/intents.resolve).
+    intent: FixIntent | None = field(default=None, compare=False, repr=False)
+    floor: str = field(default="bare", compare=False, repr=False)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:

@@ -12,11 +12,12 @@ from typing import Any
 
 from . import kinds
 from .apimodel import ApiModel, load_api_model
+from .fix import intents as fix_intents
 from .loader import DataError, build, one_of, read_yaml
 from .model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 
 TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry")
-FIX_INTENTS = ("rename", "negate-boolean", "map-values", "rewrite-path", "drop-null", "none")
+FIX_INTENTS = fix_intents.names()  # the registered intents (migrator/fix/intents), and "none"
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,7 @@
 """Property: for any shell script, GitLab CI file or JSON fixture mixing deprecated uses and
 look-alikes, fix (safe, and with unsafe fixes) leaves a file that still parses, a second fix
 changes nothing, no look-alike is touched, and no finding that `check` marks fixable
-(fix/intents.py with fix/support.py) is left after the fix, except the documented cases in KNOWN.
+(fix/intents/) is left after the fix.
 A JSON fixture's objects also come out exactly as the rules' intents say.
 
 The files are composed from snippets (tests/test_fix_property.py does the same for Python):
@@ -25,7 +25,6 @@ import shutil
 import subprocess
 import tempfile
 import textwrap
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -47,18 +46,6 @@ PROPERTY = settings(max_examples=40, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 BASH = shutil.which("bash")
 API = "$CI_API_V4_URL"
-
-# Findings that fix leaves marked fixable, knowingly: case → rule. A generator that makes one
-# counts it in its Case's ``known``; any other fixable finding left after a fix fails the test.
-KNOWN = {
-    # A runner object holding `active` and a `paused` that contradicts it (both false, or both
-    # true): fix/textspan.negate removes `active` only when `paused` agrees with it and otherwise
-    # leaves the object alone, but fix/support.py judges the touch without its sibling keys and
-    # marks it unsafe-fixable, so `check --unsafe-fixes` shows [*] and `fix --unsafe-fixes`
-    # leaves it (only the JSON report says "not applied here", fix/edits.with_edits).
-    "runner-active-contradicts-paused": "MIG060",
-}
-
 
 # ---------------------------------------------------------------- command-line snippets
 QUOTES = {"dq": ('"', '"'), "sq": ("'", "'"), "ansi": ("$'", "'"), "bare": ("", "")}
@@ -195,7 +182,6 @@ class Case:
     kind: str
     text: str
     lookalikes: dict[str, str]  # marker (or JSON object id) → its text, as it must stay
-    known: Counter  # rule code → how many findings KNOWN allows fix to leave marked fixable
     after: object = None  # JSON: the document `fix --unsafe-fixes` must make
 
 
@@ -218,7 +204,6 @@ def check_properties(case: Case, parses) -> None:
         marked = [f for f in findings(kind, text) if fixable(f, unsafe)]
         edits = edits_for(kind, text, marked)
         without = [f for f in marked if not edits.get(f)]
-        allowed = case.known if unsafe else Counter()
 
         result = fix_text(text, kind, NAMES[kind], TABLE.rules, TABLE, unsafe)
         assert result.failure is None, result.failure
@@ -227,7 +212,7 @@ def check_properties(case: Case, parses) -> None:
         assert (again.text, again.fixed) == (result.text, 0), f"a second fix changed the text\n{result.text}"
 
         left = [f for f in findings(kind, result.text) if fixable(f, unsafe)]
-        assert not Counter(f.code for f in left) - allowed, (
+        assert not left, (
             f"fix left findings marked fixable: {describe(left)}\n"
             f"(marked fixable without edits before the fix: {describe(without)})\n{text!r}\n→\n{result.text!r}")
 
@@ -270,7 +255,7 @@ def shell_files(draw) -> Case:
     parts.append(MARK.format("end") + "\n")
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     text = "".join(parts).replace("\n", newline)
-    return Case("shell", text, {k: v.replace("\n", newline) for k, v in lookalikes.items()}, Counter())
+    return Case("shell", text, {k: v.replace("\n", newline) for k, v in lookalikes.items()})
 
 
 @pytest.mark.skipif(BASH is None, reason="bash is not installed")
@@ -384,7 +369,7 @@ def ci_files(draw) -> Case:
         lines.append(f"    {MARK.format(f'end{job}')}\n")
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     text = "".join(lines).replace("\n", newline)
-    return Case("ci", text, {k: v.replace("\n", newline) for k, v in lookalikes.items()}, Counter())
+    return Case("ci", text, {k: v.replace("\n", newline) for k, v in lookalikes.items()})
 
 
 @PROPERTY
@@ -400,12 +385,11 @@ RUNNER_TYPES = ("instance_type", "group_type", "project_type")
 @dataclass
 class Made:
     """A fixture object, the object `fix --unsafe-fixes` must make of it (every fix of a recording
-    is unsafe: a safe fix leaves the file alone), and the KNOWN rule codes it leaves."""
+    is unsafe: a safe fix leaves the file alone)."""
 
     obj: dict
     after: dict
     lookalike: bool = False
-    known: tuple[str, ...] = ()
 
 
 def renamed(obj: dict, old: str, new: str) -> dict:
@@ -427,7 +411,7 @@ def runner(draw, ident: int) -> Made:
     paused = draw(st.sampled_from(("absent", "agrees", "contradicts")))
     if paused == "contradicts":
         obj["paused"] = active
-        return Made(obj, obj, known=(KNOWN["runner-active-contradicts-paused"],))
+        return Made(obj, obj)  # both are held and disagree: which is right is the user's call
     if paused == "agrees":
         obj["paused"] = not active
         return Made(obj, {k: v for k, v in obj.items() if k != "active"})
@@ -481,7 +465,7 @@ def json_files(draw) -> Case:
     for i, make in enumerate(makers):
         one = draw(make(1000 + i))
         keys = draw(st.permutations(list(one.obj)))
-        made.append(Made({k: one.obj[k] for k in keys}, one.after, one.lookalike, one.known))
+        made.append(Made({k: one.obj[k] for k in keys}, one.after, one.lookalike))
     style = draw(st.sampled_from(("indent2", "indent4", "compact", "tight")))
     single = len(made) == 1 and draw(st.booleans())
 
@@ -501,7 +485,7 @@ def json_files(draw) -> Case:
     newline = draw(st.sampled_from(["\n", "\r\n"]))
     lookalikes = {str(m.obj["id"]): w.replace("\n", newline) for m, w in zip(made, written) if m.lookalike}
     after = made[0].after if single else [m.after for m in made]
-    return Case("json", text.replace("\n", newline), lookalikes, Counter(c for m in made for c in m.known), after)
+    return Case("json", text.replace("\n", newline), lookalikes, after)
 
 
 def json_parses(text: str) -> None:
@@ -518,14 +502,16 @@ def test_json_fix_parses_is_idempotent_and_spares_lookalikes(case):
     assert json.loads(unsafe.text) == case.after
 
 
-def test_the_known_cases_are_still_left():
-    """KNOWN lists what fix leaves marked fixable on purpose. When the fixer or fix/support.py
-    learns the case, this fails: drop the entry from KNOWN (and its use in the generators)."""
+def test_a_runner_holding_active_and_a_contradicting_paused_is_not_marked_fixable():
+    """Both held, and they disagree: `check` shows no [*] (the JSON report says why) and fix
+    leaves the object alone. (It was marked fixable and left: the [*] drift of issue 11.)"""
     code = ('[{"id": 1, "description": "docker", "active": false, "is_shared": false,'
             ' "runner_type": "project_type", "paused": false}]\n')
     result = fix_text(code, "json", NAMES["json"], TABLE.rules, TABLE, True)
     assert result.text == code
-    assert [f.code for f in result.findings if fixable(f, True)] == [KNOWN["runner-active-contradicts-paused"]]
+    (finding,) = result.findings
+    assert not fixable(finding, True)
+    assert finding.fix.applicability == "display-only" and "`paused` is set next to it" in finding.fix.message
 
 
 # ---------------------------------------------------------------- cases the properties found
@@ -549,7 +535,7 @@ def job(item: str) -> str:
 def test_ci_edits_at_a_folded_line_break_or_a_closing_escape(before, after):
     """Found by the CI property: `check` marked these safe-fixable, and fix made no edit, since the
     aligned map of a folded or single-quoted scalar (scan/yamlpos.align) placed the offset inside
-    the line break's indentation or inside the ``''`` escape (fix/texthost.StringHost.placed)."""
+    the line break's indentation or inside the ``''`` escape (fix/text/host.StringHost.placed)."""
     result = fix_text(before, "ci", NAMES["ci"], TABLE.rules, TABLE, False)
     assert result.text == after
     assert [f for f in result.findings if fixable(f, True)] == []

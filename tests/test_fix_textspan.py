@@ -1,5 +1,5 @@
-"""The text fixers (fix/textspan.py and its helpers) per syntax: the code before, the code after a
-safe fix (and after an unsafe one where it differs). Every case also checks that the result
+"""The text fixers (fix/text/ and the intents' text halves) per syntax: the code before, the code
+after a safe fix (and after an unsafe one where it differs). Every case also checks that the result
 parses, that a second fix changes nothing, and that what is left is display-only or unsafe."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import pytest
 from migrator.engine import check_source
 from migrator.fix.apply import parse_problem
 from migrator.fix.passes import fix_text
-from migrator.fix.textshell import Script, blank_around, quoted, quoting
+from migrator.fix.text.shell import Script, blank_around, quoted, quoting
 from migrator.ruletable import load_table
 
 TABLE = load_table()

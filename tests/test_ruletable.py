@@ -86,3 +86,11 @@ def test_broken_yaml_is_an_error_naming_the_file(rules_copy):
     (rules_copy / "auth.yaml").write_text("rules: [\n")
     with pytest.raises(DataError, match=r"auth\.yaml: not valid YAML"):
         load_table(rules_copy)
+
+
+def test_a_fix_intent_must_be_a_registered_one(rules_copy):
+    """The intents a rule may name are those migrator/fix/intents registers, and `none`."""
+    path = rules_copy / "merge-request-merged-by.yaml"
+    path.write_text(path.read_text().replace("intent: rename", "intent: renmae"))
+    with pytest.raises(DataError, match=r"rules\[MIG010\]\.fix\.intent: .*'renmae'.*rename.*drop-null"):
+        load_table(rules_copy)

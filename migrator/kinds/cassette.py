@@ -19,6 +19,6 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 
 KIND = FileKind(
-    "cassette", claims, "migrator.scan.recorded:scan", newlines="yaml", fixer="migrator.fix.recorded:edits",
+    "cassette", claims, "migrator.scan.recorded:scan", newlines="yaml", fixer="migrator.fix.text:recorded",
     validator="migrator.scan.yamlpos:compose_nodes", examples={"cassette": "cassette.yaml"},
 )

@@ -109,6 +109,6 @@ def includes_of(ci_file: Path, root: Path) -> list[Path]:
 
 
 KIND = FileKind(
-    "ci", claims, "migrator.scan.ci:scan", newlines="yaml", fixer="migrator.fix.ci:edits",
+    "ci", claims, "migrator.scan.ci:scan", newlines="yaml", fixer="migrator.fix.text:ci",
     validator="migrator.scan.yamlpos:compose_nodes", examples={"ci": ".gitlab-ci.yml"},
 )

@@ -26,7 +26,7 @@ def parses(text: str) -> None:
 
 
 KIND = FileKind(
-    "json", claims, "migrator.scan.recorded:scan", fixer="migrator.fix.recorded:edits",
+    "json", claims, "migrator.scan.recorded:scan", fixer="migrator.fix.text:recorded",
     validator="migrator.kinds.json:parses", comment=None,
     examples={"json": "fixture.json", "telemetry": "recording.json"},
 )

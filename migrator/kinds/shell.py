@@ -1,6 +1,6 @@
 """Shell scripts: ``*.sh``, ``*.bash`` and scripts whose ``#!`` line runs a POSIX shell. Lines end
 at LF only, as bash reads them. No parse check after a fix: the fixer itself keeps every
-command's quoting (fix/textshell.same_shape)."""
+command's quoting (fix/text/shell.same_shape)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,6 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 
 KIND = FileKind(
-    "shell", claims, "migrator.scan.shell:scan", newlines="lf", fixer="migrator.fix.shell:edits",
+    "shell", claims, "migrator.scan.shell:scan", newlines="lf", fixer="migrator.fix.text:script",
     examples={"shell": "script.sh"},
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import ast
 from typing import TYPE_CHECKING
 
-from ..model import NO_VALUE, Touch, details
+from ..model import NO_VALUE, Touch, details, others
 from . import urls
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
 from .pysource import literal
@@ -131,8 +131,10 @@ class CallHandler:
                 self.headers(keyword.value, url.record, evidence, context, method, **common)
             elif keyword.arg == "auth":  # requests' basic auth: a credential of its own
                 credential = v.model.credential_kind("", "query", ast.unparse(keyword.value))
+                held = tuple(entry for entry in _keywords(node) if entry[0] != "auth")
                 v.add(Touch("param", "auth", v.source.span(keyword), url.record, evidence, context, method,
-                            NO_VALUE, "kwarg", details(location="auth", credential=credential, **common)))
+                            NO_VALUE, "kwarg",
+                            details(location="auth", credential=credential, siblings=held, **common)))
 
     def _reported_where_defined(self, node: ast.AST) -> bool:
         """Whether the URL is a name, or names joined with no path text of their own
@@ -185,10 +187,13 @@ class CallHandler:
 
     def payload(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
                 **extra: object) -> None:
-        for key, key_node, value in self._entries(node):
+        entries = self._entries(node)
+        held = [(key, literal(value)) for key, _, value in entries]
+        for index, (key, key_node, value) in enumerate(entries):
             self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
-                             method, literal(value), "dict-key" if isinstance(key_node, ast.Constant) else "kwarg",
-                             details(value_span=self.v.source.span_tuple(value), **extra)))
+                             method, held[index][1], "dict-key" if isinstance(key_node, ast.Constant) else "kwarg",
+                             details(value_span=self.v.source.span_tuple(value), siblings=others(held, index),
+                                     **extra)))
 
     def headers(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
                 **extra: object) -> None:
@@ -217,11 +222,13 @@ class CallHandler:
             data = node.args[1] if len(node.args) > 1 else _kwarg(node, "new_data")
             if data is not None:
                 self.payload(data, manager.record, "typed", context, method, location="body", **extra)
-        for keyword in node.keywords:
-            if keyword.arg and keyword.arg != "new_data":
+        held = _keywords(node)
+        for index, keyword in enumerate(k for k in node.keywords if k.arg):
+            if keyword.arg != "new_data":
                 self.v.add(Touch("param", keyword.arg, self.v.source.span(keyword), manager.record, "typed",
-                                 context, method, literal(keyword.value), "kwarg",
+                                 context, method, held[index][1], "kwarg",
                                  details(location="query" if context == "filter" else "body",
+                                         siblings=others(held, index),
                                          value_span=self.v.source.span_tuple(keyword.value), **extra)))
         return True
 
@@ -266,6 +273,11 @@ def _callee(func: ast.AST) -> str:
     if isinstance(func, ast.Attribute):
         return func.attr
     return ""
+
+
+def _keywords(node: ast.Call) -> list[tuple[str, object]]:
+    """The named keyword arguments of a call, with their literal values."""
+    return [(k.arg, literal(k.value)) for k in node.keywords if k.arg]
 
 
 def _kwarg(node: ast.Call, name: str) -> ast.AST | None:

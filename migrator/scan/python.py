@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, ScanError, Touch, details
+from ..model import NO_VALUE, ScanError, Touch, details, others
 from . import urls
 from .pycalls import CallHandler
 from .pyinfer import Inferer, Kind, Scope
@@ -289,12 +289,13 @@ class Visitor(ast.NodeVisitor):
         if record is None and id(node) in self.dict_names:
             kind = self.infer.named(self.dict_names[id(node)])
             record, evidence = (kind.record, "named") if kind else (None, "bare")
-        for key, value in zip(node.keys, node.values):
-            name = literal(key) if key is not None else NO_VALUE
-            if isinstance(name, str):
-                self.add(Touch("field", name, self.source.span(key), record, evidence, "key",
-                               value=literal(value), syntax="dict-key",
-                               detail=details(value_span=self.source.span_tuple(value))))
+        entries = [(literal(k), k, v) for k, v in zip(node.keys, node.values) if k is not None]
+        entries = [(name, k, v) for name, k, v in entries if isinstance(name, str)]
+        held = [(name, literal(v)) for name, _, v in entries]
+        for index, (name, key, value) in enumerate(entries):
+            self.add(Touch("field", name, self.source.span(key), record, evidence, "key",
+                           value=held[index][1], syntax="dict-key",
+                           detail=details(value_span=self.source.span_tuple(value), siblings=others(held, index))))
 
     # ---------------------------------------------------------------- URL literals
     def visit_Constant(self, node: ast.Constant) -> None:

@@ -23,7 +23,7 @@ from dataclasses import replace
 from urllib.parse import unquote_plus
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, Range, ScanError, Touch, details
+from ..model import NO_VALUE, Range, ScanError, Touch, details, others
 from ..source.maps import OffsetMap
 from . import jsonpos, jsontelemetry, recreq, yamlpos
 from .jsonpos import ARRAY, OBJECT, SCALAR, JsonError, Member, Node
@@ -64,7 +64,7 @@ def _touches(text: str, model: ApiModel, docs: list[Node], syntax: str, fixtures
     for doc in docs:
         scanner.document(doc, fixtures=fixtures)
     # Every touch here is recorded traffic: its fixes must go together with the code that
-    # replays it (fix/intents.py).
+    # replays it (fix/intents/).
     return [replace(t, detail=tuple(sorted(t.detail + ((RECORDED, True),)))) for t in scanner.touches]
 
 
@@ -169,8 +169,9 @@ class _Scanner:
             return
         record, evidence = inherited or self._owner(node, default, parent.key if parent else None)
         below = inherited or ((record, evidence) if record in PAYLOAD_RECORDS else None)
-        for member in node.value:
-            self._field(member, frame, record, evidence)
+        held = [(m.key, value_of(m.node)) for m in node.value]
+        for index, member in enumerate(node.value):
+            self._field(member, frame, record, evidence, others(held, index))
             if member.node.kind != SCALAR:
                 self.fixture(member.node, frame, None, below, member)
 
@@ -193,14 +194,15 @@ class _Scanner:
         named = self.model.record_for_name(name) if name else None
         return (named, "named") if named else (None, "bare")
 
-    def _field(self, member: Member, frame: Frame, record: str | None, evidence: str) -> None:
-        """A key's field touch; a number also carries ``raw``, its text as written (52.5200000)."""
+    def _field(self, member: Member, frame: Frame, record: str | None, evidence: str, siblings: tuple) -> None:
+        """A key's field touch (``siblings``: the other members of its object); a number also
+        carries ``raw``, its text as written (52.5200000)."""
         node = member.node
         number = isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
         self.touches.append(Touch(
             "field", member.key, frame.span(member.start, member.end), record, evidence, "key",
             value=value_of(node), syntax=frame.syntax,
-            detail=frame.detail(value_span=frame.span(node.start, node.end),
+            detail=frame.detail(value_span=frame.span(node.start, node.end), siblings=siblings or None,
                                 raw=frame.source(node.start, node.end) if number and node.kind == SCALAR else None),
         ))
 

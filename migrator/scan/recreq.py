@@ -83,6 +83,7 @@ def request_touches(request: Request, model: ApiModel, auth: str | None = None) 
     touches += urls.query_touches(url, request.span, method, request.evidence, request.syntax, auth=auth)
     context = urls.METHOD_CONTEXT.get(method, "call")
     for param in request.params:
+        siblings = tuple((p.name, p.value) for p in request.params if p.location == param.location and p is not param)
         touches.append(Touch(
             kind="param",
             name=param.name,
@@ -93,7 +94,8 @@ def request_touches(request: Request, model: ApiModel, auth: str | None = None) 
             method=method,
             value=param.value,
             syntax=param.syntax,
-            detail=details(path=url.name, location=param.location, auth=auth, value_span=param.value_span),
+            detail=details(path=url.name, location=param.location, auth=auth, value_span=param.value_span,
+                           siblings=siblings or None),
         ))
     return touches
 

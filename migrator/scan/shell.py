@@ -15,13 +15,14 @@ from typing import Any
 from urllib.parse import unquote
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, Range, ScanError, Touch, details
+from ..model import NO_VALUE, Range, ScanError, Touch, details, others
 from . import jq, urls
 from .httpclients import Field, Request, form_pairs, parse
 from .shellwords import Command, Env, Word, assignment, commands
 
 Where = Callable[[int], int]
 Flow = tuple[str | None, str]
+Siblings = tuple[tuple[str, Any], ...]
 KEYWORDS = {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command",
             "nohup", "sudo", "env", "builtin"}
 DECLARE = {"export", "local", "declare", "readonly", "typeset"}
@@ -137,9 +138,10 @@ class ScriptScanner:
             self.endpoint(api, word, api.path_offset, None, evidence, None, "url")
 
     def endpoint(self, api: urls.ApiUrl, word: Word, path_at: int, method: str | None, evidence: str,
-                 auth: str | None, syntax: str) -> None:
+                 auth: str | None, syntax: str, sent: Siblings = ()) -> None:
         """The endpoint and its query fields, where this word writes them (not when they all come
-        from a variable: they were reported where the variable was set)."""
+        from a variable: they were reported where the variable was set). ``sent``: the fields
+        the request sends besides."""
         query_at = word.value.find("?", path_at)
         path_end = len(word.value) if query_at == -1 else query_at
         if word.written(path_at, path_end):
@@ -147,14 +149,17 @@ class ScriptScanner:
             self.touches.append(urls.endpoint_touch(api, span, method, evidence, syntax, auth=auth))
         if query_at == -1:
             return
+        query = word.value[query_at + 1:].split("#", 1)[0]
+        held = urls.parse_query(query)
         i = query_at + 1
-        for piece in word.value[query_at + 1:].split("#", 1)[0].split("&"):
+        for piece in query.split("&"):
             key, eq, value = piece.partition("=")
             if key and urls.MARK not in key and word.written(i, i + len(piece)):
                 value = urls.parse_query(piece)[0][1] if eq else NO_VALUE
                 found = Field(unquote(key), value, "query", "url-query", word, (i, i + len(piece)),
                               (i, i + len(key)), (i + len(key) + 1, i + len(piece)) if eq else None)
-                self.param(found, api, method, evidence, auth)
+                index = next(k for k, (name, _) in enumerate(held) if name == found.name)
+                self.param(found, api, method, evidence, auth, others(held, index) + tuple(sent))
             i += len(piece) + 1
 
     def request(self, req: Request, cmd: Command) -> Flow | None:
@@ -168,11 +173,17 @@ class ScriptScanner:
         auth = self.auth(req, api)
         path_at = api.path_offset if not req.relative else 0
         syntax = "glab-endpoint" if req.relative else "url"
-        self.endpoint(api, req.url, path_at, req.method, evidence, auth, syntax)
         if req.stdin_body and cmd.stdin:
             req.fields.extend(form_pairs(cmd.stdin, *req.stdin_body))
-        for found in req.fields + [h for h in req.headers if h.name.lower() not in urls.PLAIN_HEADERS]:
-            self.param(found, api, req.method, evidence, auth)
+        sent = [(f.name, f.value) for f in req.fields]
+        self.endpoint(api, req.url, path_at, req.method, evidence, auth, syntax, sent)
+        url = req.url.value
+        query = urls.parse_query(url.split("?", 1)[1].split("#", 1)[0]) if "?" in url else ()
+        for index, found in enumerate(req.fields):
+            self.param(found, api, req.method, evidence, auth, others(sent, index) + tuple(query))
+        for found in req.headers:
+            if found.name.lower() not in urls.PLAIN_HEADERS:
+                self.param(found, api, req.method, evidence, auth)
         flow = (api.record, evidence)
         for output in (req.output, cmd.stdout_file):
             if output and output != "/dev/null":
@@ -195,9 +206,11 @@ class ScriptScanner:
                 return kind
         return None
 
-    def param(self, found: Field, api: urls.ApiUrl, method: str | None, evidence: str, auth: str | None) -> None:
+    def param(self, found: Field, api: urls.ApiUrl, method: str | None, evidence: str, auth: str | None,
+              siblings: Siblings = ()) -> None:
+        """A field the request sends; ``siblings``: what else it sends (fields and query)."""
         word = found.word
-        extra: dict[str, Any] = {"key_span": self.word_span(word, *found.key)}
+        extra: dict[str, Any] = {"key_span": self.word_span(word, *found.key), "siblings": siblings or None}
         if found.val is not None:
             extra["value_span"] = self.word_span(word, *found.val)
         self.touches.append(Touch(

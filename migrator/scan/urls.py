@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from ..apimodel import ApiModel, split_path
-from ..model import NO_VALUE, Range, Touch, details
+from ..model import NO_VALUE, Range, Touch, details, others
 
 MARK = "{}"
 # Transport headers, which say nothing about the API; every other header a request sends is
@@ -118,7 +118,7 @@ def query_touches(url: ApiUrl, span: Range, method: str | None, evidence: str, s
             method=(method or "GET").upper(),
             value=value,
             syntax=syntax,
-            detail=details(path=url.name, location="query", **extra),
+            detail=details(path=url.name, location="query", siblings=others(url.query, index), **extra),
         )
-        for key, value in url.query
+        for index, (key, value) in enumerate(url.query)
     ]

@@ -13,8 +13,8 @@ from collections import defaultdict
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from ..model import Edit, Range
-from ..source import LineIndex
+from ...model import Edit, Range
+from ...source import LineIndex
 
 # Parents under which `not x` needs no parentheses: its precedence is below comparisons and
 # arithmetic, so everywhere else (operands, attribute and call receivers) it gets them.

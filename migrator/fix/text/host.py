@@ -17,8 +17,8 @@ from bisect import bisect_right
 
 import yaml
 
-from ..scan import jsonpos, yamlpos
-from ..scan.jsonpos import ARRAY, OBJECT, SCALAR, Node, OffsetMap
+from ...scan import jsonpos, yamlpos
+from ...scan.jsonpos import ARRAY, OBJECT, SCALAR, Node, OffsetMap
 
 MARK = 0xE000  # private-use characters mark offsets while decoding
 ValueEdit = tuple[int, int, str]

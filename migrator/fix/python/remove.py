@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..model import Edit
-from .pytree import Tree
+from ...model import Edit
+from .tree import Tree
 
 Whitespace = cst.SimpleWhitespace | cst.ParenthesizedWhitespace
 EMPTY = cst.SimpleWhitespace("")

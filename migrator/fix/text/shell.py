@@ -1,7 +1,7 @@
 """Shell text for the text fixers: a script lexed again (scan/shellwords.py, scan/httpclients.py)
-to find the request a field belongs to, what else the request sends, and the text that removes a
-field: its option and argument with the blank before them (or its whole line of a continued
-command), or one ``&``-joined field inside a word. Also: the quoting at a place in a word, so
+to find the request a field belongs to and the text that removes a field: its option and argument
+with the blank before them (or its whole line of a continued command), or one ``&``-joined field
+inside a word. Also: the quoting at a place in a word, so
 that inserted jq text is written inside the word's quotes, or quoted where the word has none.
 """
 
@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import re
 
-from ..scan.httpclients import Field, Request, parse
-from ..scan.shell import KEYWORDS
-from ..scan.shellwords import Command, Env, Word, assignment, commands, quoted_word
-from .textjson import json_pair
-from .textpair import Pair, Range, amp_removal, query_fields
+from ...scan.httpclients import Field, Request, parse
+from ...scan.shell import KEYWORDS
+from ...scan.shellwords import Command, Env, Word, assignment, commands, quoted_word
+from ...syntax import JSON_BODIES, Syntax
+from .members import json_pair
+from .pair import Pair, Range, amp_removal
 
 OPTIONS = {
     "curl-data": ("-d", "--data", "--data-raw", "--data-binary", "--data-ascii"),
@@ -78,21 +79,17 @@ def same_shape(script: Script, new: str) -> bool:
 
 # ---------------------------------------------------------------- fields of a request
 def shell_pair(script: Script, syntax: str, name: str, key: Range, value: Range | None) -> Pair | None:
-    if syntax == "url-query":
+    if syntax == Syntax.URL_QUERY:
         return _query_pair(script, name, key, value)
     found = script.request_at(key)
     if found is None:
         return None
-    cmd, request, field = found
-    sent = {f.name: f.value for f in request.fields if f is not field}
-    if request.url is not None and "?" in request.url.value:
-        sent.update(query_fields(request.url.value.split("?", 1)[1]))
-    if syntax in ("curl-json", "wget-json"):
-        pair = json_pair(script.text, key, value, name)
-        return Pair(pair.key, pair.value, sent, pair.removal) if pair else None
+    cmd, _, field = found
+    if syntax in JSON_BODIES:
+        return json_pair(script.text, key, value, name)
     if script.text[key[0]:key[1]] != name:
         return None
-    return Pair(key, value, sent, _field_removal(script.text, cmd, field, syntax))
+    return Pair(key, value, _field_removal(script.text, cmd, field, syntax))
 
 
 def _query_pair(script: Script, name: str, key: Range, value: Range | None) -> Pair | None:
@@ -106,14 +103,10 @@ def _query_pair(script: Script, name: str, key: Range, value: Range | None) -> P
     if ask == -1:
         return None
     stop = len(word.value.split("#", 1)[0])
-    fields = query_fields(word.value[ask + 1:stop])
-    request = _request(cmd)
-    if request is not None and request.url is word:
-        fields.update({f.name: f.value for f in request.fields})
     piece_end = word.value.find("&", start)
     piece_end = stop if piece_end == -1 or piece_end > stop else piece_end
     removal = _in_word(script.text, word, amp_removal(word.value, start, piece_end, ask, stop))
-    return Pair(key, value, {k: v for k, v in fields.items() if k != name}, removal)
+    return Pair(key, value, removal)
 
 
 def _in_word(text: str, word: Word, value_range: Range) -> Range | None:

@@ -6,8 +6,8 @@ the comma and whitespace before it; a lone member leaves ``{}``.
 
 from __future__ import annotations
 
-from ..scan.jsonbody import Entry, object_entries
-from .textpair import Pair, Range
+from ...scan.jsonbody import Entry, object_entries
+from .pair import Pair, Range
 
 MAX_TRIES = 64
 
@@ -63,5 +63,4 @@ def json_pair(text: str, key: Range, value: Range | None, name: str) -> Pair | N
     index = next(i for i, e in enumerate(entries) if e.start == key[0])
     if entries[index].end != value[1]:
         return None
-    others = {e.key: e.value for i, e in enumerate(entries) if i != index}
-    return Pair(spelled, value, others, removal(text, brace, entries, index))
+    return Pair(spelled, value, removal(text, brace, entries, index))

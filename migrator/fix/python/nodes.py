@@ -1,5 +1,5 @@
-"""Python expressions as the fixer rewrites them: the name inside a field access, literals
-(bools, "true"/"false" strings, map targets), and substitutions in the literal parts of strings.
+"""Python expressions as the fixers rewrite them: the name inside a field access, literals, and
+substitutions in the literal parts of the expressions that build strings (URLs).
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
-from ..model import Edit
-from .pytree import Tree
+from ...model import Edit
+from .tree import Tree
 
 ACCESSORS: dict[str, type] = {
     "attribute": cst.Attribute, "subscript": cst.Subscript, "get": cst.Call, "getattr": cst.Call,
@@ -18,7 +18,7 @@ ACCESSORS: dict[str, type] = {
 NamePart = cst.Name | cst.SimpleString
 
 
-# ---------------------------------------------------------------- names in accesses and keys
+# ---------------------------------------------------------------- names in accesses
 def name_part(node: cst.CSTNode | None, syntax: str) -> NamePart | None:
     """The node spelling the field name: ``.f``, ``["f"]``, ``.get("f")``, ``getattr(x, "f")``."""
     if isinstance(node, cst.Attribute) and syntax == "attribute":
@@ -56,23 +56,6 @@ def access_renamed(tree: Tree, node: cst.CSTNode, part: NamePart, name: str) -> 
     return text[:head] + tree.module.code_for_node(renamed(part, name)) + text[end:]
 
 
-def key_text(node: cst.CSTNode | None) -> str | None:
-    """A dict key or keyword argument as text: ``"f"`` → f, ``f=`` → f."""
-    if isinstance(node, cst.SimpleString):
-        value = node.evaluated_value
-        return value if isinstance(value, str) else None
-    if isinstance(node, cst.Name):
-        return node.value
-    return None
-
-
-def holds_key(container: cst.Dict | cst.Call, name: str) -> bool:
-    """Whether a dict literal has the key, or a call the keyword argument."""
-    if isinstance(container, cst.Dict):
-        return any(key_text(getattr(e, "key", None)) == name for e in container.elements)
-    return any(key_text(a.keyword) == name for a in container.args)
-
-
 # ---------------------------------------------------------------- literals
 def quoted(like: cst.SimpleString, text: str) -> str:
     """``text`` as a string literal spelled like ``like`` (same prefix and quotes)."""
@@ -85,24 +68,6 @@ def literal(value: object, like: cst.CSTNode | None = None) -> str:
         return repr(value)
     quote = like.quote if isinstance(like, cst.SimpleString) and len(like.quote) == 1 else '"'
     return f"{quote}{value}{quote}" if value.isidentifier() else repr(value)
-
-
-def flip_word(word: str) -> str:
-    """true ↔ false, keeping the spelling's case (TRUE, True, true)."""
-    flipped = "false" if word.lower() == "true" else "true"
-    if word.isupper():
-        return flipped.upper()
-    return flipped.capitalize() if word[:1].isupper() else flipped
-
-
-def negated_value(tree: Tree, node: cst.CSTNode) -> str:
-    """The negation of a value: literals folded (False → True, "false" → "true"), else ``not (x)``."""
-    if isinstance(node, cst.Name) and node.value in ("True", "False"):
-        return "False" if node.value == "True" else "True"
-    if isinstance(node, cst.SimpleString) and str(node.evaluated_value).lower() in ("true", "false"):
-        return quoted(node, flip_word(str(node.evaluated_value)))
-    source = tree.source(node)
-    return f"not {source}" if node.lpar else f"not ({source})"
 
 
 # ---------------------------------------------------------------- literal parts of strings
@@ -141,11 +106,6 @@ def substitute(tree: Tree, node: cst.CSTNode, pattern: re.Pattern[str],
 def query_pattern(name: str, value: str) -> re.Pattern[str]:
     """``name=value`` as one field of a URL query (value is a regex)."""
     return re.compile(rf"(?<=[?&]){re.escape(name)}=({value})(?=[&#\"']|$)")
-
-
-def in_query(tree: Tree, node: cst.CSTNode, name: str) -> bool:
-    pattern = query_pattern(name, r"[^&#\"']*")
-    return any(pattern.search(tree.source(piece)) for piece in string_pieces(node))
 
 
 def segment_pattern(segment: str) -> re.Pattern[str]:

@@ -1,16 +1,15 @@
 """One sent or recorded ``name=value`` (a form field, a query field, a JSON member), as the text
-fixers see it: where its name and value are written, what else the same request or object holds,
-and which text removes it exactly. Built per syntax by textshell.py, textjson.py and here (the
-query of a recorded URL, a recorded form body); carried out by textspan.py.
+fixers see it: where its name and value are written, and which text removes it exactly. Built per
+syntax by shell.py, members.py and here (the query of a recorded URL, a recorded form body). What
+else the same request or object holds, the touch carries (its siblings).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
-from urllib.parse import unquote_plus
+from dataclasses import dataclass
 
-from ..model import NO_VALUE, show_value
+from ...model import NO_VALUE, show_value
 
 Range = tuple[int, int]
 BOOL_WORD = re.compile(r"(?i:true|false)")
@@ -19,23 +18,12 @@ BOOL_WORD = re.compile(r"(?i:true|false)")
 @dataclass(frozen=True)
 class Pair:
     """``key``: the characters spelling the name (inside any quotes); ``value``: the value as
-    written; ``others``: the other names (and values) sent or held with it; ``removal``: the range
-    that removes the entry with its separator, or None when that cannot be done exactly."""
+    written; ``removal``: the range that removes the entry with its separator, or None when that
+    cannot be done exactly."""
 
     key: Range
     value: Range | None
-    others: dict[str, object] = field(default_factory=dict)
     removal: Range | None = None
-
-
-def query_fields(query: str) -> dict[str, object]:
-    """``a=1&b`` → {a: "1", b: NO_VALUE}."""
-    out: dict[str, object] = {}
-    for piece in query.split("#", 1)[0].split("&"):
-        key, eq, value = piece.partition("=")
-        if key:
-            out.setdefault(unquote_plus(key), unquote_plus(value) if eq else NO_VALUE)
-    return out
 
 
 def amp_removal(text: str, start: int, end: int, low: int, high: int) -> Range:
@@ -47,10 +35,6 @@ def amp_removal(text: str, start: int, end: int, low: int, high: int) -> Range:
     if start > low and text[start - 1] in "&?":
         return start - 1, end
     return start, end
-
-
-def _others(fields: dict[str, object], name: str) -> dict[str, object]:
-    return {k: v for k, v in fields.items() if k != name}
 
 
 def query_pair(text: str, span: Range, name: str, value: object) -> Pair | None:
@@ -68,8 +52,7 @@ def query_pair(text: str, span: Range, name: str, value: object) -> Pair | None:
     base = span[0]
     key = (base + match.start(), base + match.start(1))
     removal = amp_removal(text, base + match.start(), base + match.end(), base + ask, base + end)
-    fields = query_fields(url[ask + 1:end])
-    return Pair(key, (base + match.end(1), base + match.end()), _others(fields, name), removal)
+    return Pair(key, (base + match.end(1), base + match.end()), removal)
 
 
 def form_pair(text: str, span: Range, name: str) -> Pair | None:
@@ -80,6 +63,5 @@ def form_pair(text: str, span: Range, name: str) -> Pair | None:
     low = text.rfind("&", 0, start) + 1
     stop = text.find("&", end)
     stop = len(text) if stop == -1 else stop
-    fields = query_fields(text)
     removal = amp_removal(text, low, stop, 0, len(text)) if low == start else None
-    return Pair((start, end), (end + 1, stop), _others(fields, name), removal)
+    return Pair((start, end), (end + 1, stop), removal)

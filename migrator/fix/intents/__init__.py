@@ -1,0 +1,196 @@
+"""Fix intents, one module each, in one registry.
+
+An intent is what a rule's ``fix:`` does (rename, negate-boolean, map-values, rewrite-path,
+drop-null; model.FixIntent holds it as data). Its module registers, together:
+
+- the touch forms it carries out: (touch kind, syntax) → the contexts it supports (none: any);
+- what a touch of those forms must meet besides (its value; the other keys of the dict, call,
+  query, form, JSON object or command it is written in), and why not when it does not;
+- how it edits Python, given the file's libcst tree (fix/python/; libcst is imported only there
+  and inside these Python halves, so ``check`` never imports it);
+- how it edits text (a shell script, a CI job's YAML scalar, a JSON member or string), given where
+  the touch is in its host (fix/text/).
+
+Whether a finding is fixable is decided here, from what is registered (`resolve`, which the
+engine calls right after matching), and the fixers carry out only what is decided here
+(`carried_out`), so ``check``'s ``[*]`` and what ``fix`` does cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field, replace
+from functools import cache
+from importlib import import_module
+from typing import Any
+
+from ...model import Applicability, Finding, Fix, FixIntent, Touch, show_value
+from ...syntax import RECORDED_URLS, Syntax
+
+MODULES = ("rename", "negate_boolean", "map_values", "rewrite_path", "drop_null")
+ANY: frozenset[str] = frozenset()
+DISPLAY_ONLY, UNSAFE, SAFE = Applicability.DISPLAY_ONLY, Applicability.UNSAFE, Applicability.SAFE
+RECORDING_NOTE = ("a recording must change together with the code that replays it; "
+                  "apply it where that code is fixed too")
+NAMED_NOTE = ("only the name says this is a {record}; "
+              "check that it comes from the API before applying")
+Forms = dict[tuple[str, str], frozenset[str]]
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a rule's fix becomes for one touch's value: its applicability, a note, and more
+    fields for the fix's message (``to``, ``to_value``)."""
+
+    applicability: Applicability | str
+    note: str = ""
+    fields: dict[str, str] = field(default_factory=dict)
+
+
+def _as_written(fix: FixIntent, touch: Touch) -> Target | None:
+    return Target(fix.applicability)
+
+
+def _never(touch: Touch, fix: FixIntent) -> str | None:
+    return None
+
+
+@dataclass(frozen=True)
+class Intent:
+    """One fix intent. ``python(tree, touch, fix)`` returns the edits of a Python file
+    (fix/python/tree.Tree), ``text(spot, touch, fix)`` those of the text the touch lives in
+    (fix/text/fixer.Spot, as (start, end, new) in the host's value); either returns None where
+    it cannot rewrite the touch. ``refuse(touch, fix)`` says why a touch of a registered form
+    is not rewritten ("": no more to say), or None when it is. ``target(fix, touch)`` is the
+    rule's fix for the touch's value, or None when the value has none (the fix shows the rule's
+    ``other_values`` message)."""
+
+    name: str
+    forms: Forms
+    python: Callable[..., Any]
+    text: Callable[..., Any]
+    refuse: Callable[[Touch, FixIntent], str | None] = _never
+    target: Callable[[FixIntent, Touch], Target | None] = _as_written
+
+
+def forms(*entries: tuple[str, Iterable[str], Iterable[str]]) -> Forms:
+    """(touch kind, syntaxes, contexts) entries as one table; no contexts: any context."""
+    return {(kind, syntax): frozenset(contexts) for kind, syntaxes, contexts in entries for syntax in syntaxes}
+
+
+@cache
+def registry() -> dict[str, Intent]:
+    """Every intent, by the name rules give it (imported once, on first use)."""
+    found = (import_module(f"{__name__}.{module}").INTENT for module in MODULES)
+    return {intent.name: intent for intent in found}
+
+
+def names() -> tuple[str, ...]:
+    """The intent names a rule's ``fix:`` may give: the registered ones, and ``none``."""
+    return (*registry(), "none")
+
+
+# ---------------------------------------------------------------- which touches are rewritten
+def refusal(intent: Intent, fix: FixIntent, touch: Touch) -> str | None:
+    """None when ``intent`` rewrites this touch; otherwise why not ("" when the form is not one it
+    rewrites, or its position is not exactly known)."""
+    contexts = intent.forms.get((touch.kind, touch.syntax))
+    if contexts is None or (contexts and touch.context not in contexts) or not placed(touch):
+        return ""
+    return intent.refuse(touch, fix)
+
+
+def placed(touch: Touch) -> bool:
+    """The fixer can find the touch's text: not a position estimated inside a YAML string; an
+    assignment's value where the touch is written; a parameter of a recorded request where the
+    fixer finds it (a member of its JSON body, a field of its URL's query; a HAR name/value
+    pair is neither)."""
+    if touch.get("approximate"):
+        return False
+    if touch.context == "write" and not (touch.get("statement") and touch.get("value_span")):
+        return False
+    if touch.kind == "param" and touch.syntax == Syntax.JSON_KEY:
+        return touch.get("location") == "body"
+    if touch.kind == "param" and touch.syntax in RECORDED_URLS:
+        return touch.get("location") == "query"
+    return True
+
+
+def carried_out(finding: Finding) -> Intent | None:
+    """The intent a fixer carries out for a finding: registered, and rewriting its touch."""
+    fix = finding.fix.intent if finding.fix else None
+    intent = registry().get(fix.intent) if fix else None
+    if intent is None or finding.touch is None or refusal(intent, fix, finding.touch) is not None:
+        return None
+    return intent
+
+
+def siblings(touch: Touch) -> dict[str, Any]:
+    """The other keys (and literal values) of the container the touch is written in: its dict,
+    call, query string, form, JSON object or command."""
+    return dict(touch.get("siblings", ()))
+
+
+def held(touch: Touch, name: str) -> bool:
+    """Another key of the touch's container is ``name``."""
+    return name != touch.name and name in siblings(touch)
+
+
+def sent_as_text(touch: Touch) -> bool:
+    """A parameter an HTTP client sends as text: a query string or a form field."""
+    return touch.get("client") == "http" and touch.get("location") in ("query", "form")
+
+
+# ---------------------------------------------------------------- a finding's fix
+def resolve(findings: list[Finding]) -> list[Finding]:
+    """The findings with their fix resolved, from the rule's intent that match put on them, for
+    their touch. Pure and cheap (no parser is involved): the engine calls it right after matching."""
+    return [replace(f, fix=fix_for(f.intent, f.touch, f.floor)) if f.intent and f.touch else f
+            for f in findings]
+
+
+def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | None:
+    """A rule's fix for one touch. ``floor`` is the lowest evidence the matching clause accepts:
+    a rule on a generic name (``active``) accepts ``named`` evidence, and a fix that rests on the
+    name alone is unsafe."""
+    if fix is None:
+        return None
+    fields = {"to": fix.to or "", "name": touch.name, "value": show_value(touch.value)}
+    intent = registry().get(fix.intent)
+    target = intent.target(fix, touch) if intent else Target(DISPLAY_ONLY)
+    if target is None:
+        return Fix(DISPLAY_ONLY, fix.other_values.format(**fields), intent=fix)
+    applicability, note = Applicability(target.applicability), target.note
+    fields.update(target.fields)
+    for ctx in fix.contexts:
+        if ctx.context == touch.context:
+            applicability, note = Applicability(ctx.applicability), ctx.note
+    if applicability != DISPLAY_ONLY:
+        why = refusal(intent, fix, touch) if intent else ""
+        if why is not None:
+            applicability, note = DISPLAY_ONLY, why
+    if applicability == SAFE and touch.get("recorded"):
+        applicability, note = UNSAFE, RECORDING_NOTE
+    elif applicability == SAFE and floor == "named" and touch.evidence == "named":
+        applicability, note = UNSAFE, NAMED_NOTE
+    message = fix.message.format(**fields)
+    note = note.replace("{record}", (touch.record or "API record").replace("_", " "))
+    return Fix(applicability, f"{message} ({note})" if note else message, intent=fix)
+
+
+# ---------------------------------------------------------------- literal values
+BOOL_WORDS = ("true", "false")
+
+
+def truth(value: object) -> bool | None:
+    """A literal as a boolean: a bool, or "true"/"false" as a string (any case); else None."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.lower() in BOOL_WORDS:
+        return value.lower() == "true"
+    return None
+
+
+def same_value(a: object, b: object) -> bool:
+    """Two literals are the same value (True is not 1, and a tuple of literals is no literal)."""
+    return not isinstance(b, tuple) and a == b and isinstance(a, bool) == isinstance(b, bool)

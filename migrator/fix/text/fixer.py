@@ -1,0 +1,167 @@
+"""The text fixer: each finding's fix intent carried out as exact edits of the file's text, so
+comments, quoting and layout stay as they are (never ``yaml.dump`` or ``json.dump`` a user's file).
+
+A touch is located in its host (host.py: the file, or the YAML or JSON string the scanner read it
+from) as a `Spot`, and the intent's text half (fix/intents/) computes its edits on the host's
+text, with the shared helpers: a ``name=value`` sent or held (pair.py, shell.py, members.py), a
+jq filter (jq.py). The edits are then mapped back into the file and written the way the host
+writes text; a host that would not read back exactly as intended, or a script whose quoting
+would change, gets no edit.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from ...model import Edit, Finding, Touch
+from ...syntax import JSON_BODIES, PAIRS, RECORDED_URLS, SHELL, Syntax
+from ..intents import carried_out
+from .host import Host, Hosts, StringHost, ValueEdit, apply
+from .members import json_pair
+from .pair import BOOL_WORD, Pair, Range, form_pair, query_pair
+from .shell import Script, same_shape, shell_pair
+
+Edits = list[ValueEdit] | None
+
+
+@dataclass
+class Spot:
+    """A touch's ranges in its host's text (``script``: the host lexed, for shell forms)."""
+
+    host: Host
+    span: Range
+    key: Range | None
+    value: Range | None
+    compare: Range | None
+    script: Script | None
+
+    @property
+    def text(self) -> str:
+        return self.host.value
+
+    def fits(self, new: str) -> bool:
+        return self.host.encode(new) is not None
+
+    def pair(self, touch: Touch) -> Pair | None:
+        """The ``name=value`` the touch is the name of: a field a shell command sends, a JSON
+        member, a field of a recorded URL's query or form body."""
+        syntax = touch.syntax
+        if syntax in PAIRS | JSON_BODIES:
+            return shell_pair(self.script, syntax, touch.name, self.key, self.value) if self.key else None
+        if syntax == Syntax.JSON_KEY:
+            return json_pair(self.text, self.span, self.value, touch.name)
+        if syntax in RECORDED_URLS:
+            return query_pair(self.text, self.span, touch.name, touch.value)
+        if syntax == Syntax.FORM_FIELD:
+            return form_pair(self.text, self.span, touch.name)
+        return None
+
+    def bool_word(self, value: Range) -> re.Match[str] | None:
+        """true/false written as the value (bare, or as a JSON string)."""
+        word = BOOL_WORD.search(self.text, *value)
+        return word if word and self.text[value[0]:value[1]].strip('\\"') == word.group() else None
+
+
+class Fixer:
+    """The text fixes of one file."""
+
+    def __init__(self, text: str, syntax: str, variables: bool = False):
+        self.text = text
+        self.hosts = Hosts(text, syntax, variables)
+        self.scripts: dict[int, Script] = {}
+
+    def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
+        out = {}
+        for finding in findings:
+            intent, touch = carried_out(finding), finding.touch
+            spot = self.locate(touch) if intent else None
+            made = self.finish(spot, touch, intent.text(spot, touch, finding.fix.intent)) if spot else None
+            if made:
+                out[finding] = made
+        return out
+
+    def locate(self, touch: Touch) -> Spot | None:
+        offsets = list(touch.range)
+        for name in ("key_span", "value_span", "compare"):
+            found = touch.get(name)
+            offsets += list(found) if found else []
+        host = self.hosts.at(offsets[0])
+        inside = host.to_value(offsets) if host is not None else None
+        if inside is None:
+            return None
+        ranges = iter(zip(inside[::2], inside[1::2]))
+        span = next(ranges)
+        found = {name: next(ranges) if touch.get(name) else None for name in ("key_span", "value_span", "compare")}
+        script = None
+        if touch.syntax in SHELL:
+            script = self.scripts.get(id(host)) or self.scripts.setdefault(
+                id(host), Script(host.value, word=self.hosts.is_variable(host)))
+        return Spot(host, span, found["key_span"], found["value_span"], found["compare"], script)
+
+    def finish(self, spot: Spot, touch: Touch, value_edits: Edits) -> tuple[Edit, ...] | None:
+        """The value edits as file edits, when the host reads back exactly as intended."""
+        if not value_edits:
+            return None
+        new_value = apply(spot.text, value_edits)
+        if spot.script is not None and not same_shape(spot.script, new_value):
+            return None
+        if isinstance(spot.host, StringHost) and touch.syntax == "json-key" and not _parses(new_value):
+            return None
+        host, file_edits, written = spot.host, [], []
+        for start, end, new in value_edits:
+            written.append(host.encode(new))
+            if written[-1] is None:
+                return None
+            file_edits.append((host.to_file(start), host.to_file(end), written[-1]))
+        if isinstance(host, StringHost):
+            tidy = [self.whole_line(a, b) if not new else (a, b, new) for a, b, new in file_edits]
+            found = next((e for e in (tidy, file_edits) if host.check(e, value_edits)), None)
+            if found is None:  # the map may be off at a folded line break or an escape: place exactly
+                placed = [(host.placed(a), host.placed(b), new) for (a, b, _), new in zip(value_edits, written)]
+                if all(a is not None and b is not None for a, b, _ in placed):
+                    tidy = [self.whole_line(a, b) if not new else (a, b, new) for a, b, new in placed]
+                    found = next((e for e in (tidy, placed) if host.check(e, value_edits)), None)
+            if found is None:
+                return None
+            file_edits = found
+            file_edits += self.lengths(host, spot.text, new_value)
+        return tuple(Edit(new, a, b) for a, b, new in sorted(file_edits))
+
+    def whole_line(self, start: int, end: int) -> ValueEdit:
+        """A removal that leaves its line blank (a folded line of a YAML string) takes the line
+        break before it too."""
+        text = self.text
+        line = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
+        if line == 0 or text[line:start].strip(" \t") or text[end:end + 1] not in ("", "\n", "\r"):
+            return start, end, ""
+        return line - (2 if text[line - 2:line] == "\r\n" else 1), end, ""
+
+    def lengths(self, host: Host, old: str, new: str) -> list[ValueEdit]:
+        """The recorded lengths of a body that an edit makes longer or shorter, made to match."""
+        before, after = len(old.encode()), len(new.encode())
+        if before == after:
+            return []
+        out = []
+        for node in self.hosts.lengths(host):
+            digits = list(re.finditer(r"\d+", self.text[node.start:node.end]))
+            if len(digits) == 1 and int(digits[0].group()) == before:
+                out.append((node.start + digits[0].start(), node.start + digits[0].end(), str(after)))
+        return out
+
+
+def _parses(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
+
+
+def text_edits(syntax: str, text: str, findings: list[Finding], variables: bool = False
+               ) -> dict[Finding, tuple[Edit, ...]]:
+    """The edits of each finding of one file whose touches live in its text (``syntax`` file:
+    the whole file, as a shell script), in its YAML scalars (``yaml``; ``variables``: a CI file,
+    whose variables are one word each) or in its JSON strings (``json``)."""
+    return Fixer(text, syntax, variables).edits(findings)
