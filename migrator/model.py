@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from collections.abc import Sequence
 from typing import Any
+
+from .details import KEYS, Expression, Origin, Range, Request, Shell, Telemetry, Written
+from .syntax import Syntax
 
 EVIDENCE_ORDER = ("bare", "named", "typed")
 SEVERITIES = ("info", "low", "medium", "high", "critical")
@@ -101,10 +103,6 @@ class Span:
         return cls(Position(row, col), Position(end_row, end_col))
 
 
-Range = tuple[int, int]
-"""Character offsets into a file's text, start inclusive, end exclusive (ruff's TextRange)."""
-
-
 @dataclass(frozen=True)
 class Touch:
     """One thing a file does to the API, with where it does it (``range``: offsets in the file).
@@ -116,8 +114,11 @@ class Touch:
     evidence typed | named | bare: how sure the scanner is about ``record``
     context  read | write | key | compare | create | update | filter | call | define | value
     value    the literal value involved (compared with, assigned, sent), or NO_VALUE
-    syntax   the syntactic form, for the fixer of that file kind (attribute, subscript, …)
-    detail   extra facts as sorted (key, value) pairs, for check functions and fixers
+    syntax   the syntactic form, for the fixers (migrator/syntax.py)
+
+    The rest are its details, one typed family each (migrator/details.py): the request it is part
+    of, how its ``name=value`` is written, how a field read is used in an expression, where a
+    shell command writes it, where its text came from, and what telemetry it concerns.
     """
 
     kind: str
@@ -128,27 +129,33 @@ class Touch:
     context: str = "read"
     method: str | None = None
     value: Any = NO_VALUE
-    syntax: str = ""
-    detail: tuple[tuple[str, Any], ...] = ()
+    syntax: Syntax = Syntax.NONE
+    request: Request | None = None
+    written: Written | None = None
+    expression: Expression | None = None
+    shell: Shell | None = None
+    origin: Origin = Origin()
+    telemetry: Telemetry | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.syntax) is not Syntax:
+            object.__setattr__(self, "syntax", Syntax(self.syntax))
 
     def get(self, key: str, default: Any = None) -> Any:
-        for k, v in self.detail:
-            if k == key:
-                return v
-        return default
+        """A detail by name (``location``, ``path``, ``op`` …), as rules name them in
+        ``match: detail:``; ``default`` when the touch has none (no value, false or empty)."""
+        family = KEYS.get(key)
+        value = getattr(getattr(self, family), key) if family and getattr(self, family) is not None else None
+        return default if value is None or value is False or value == () else value
 
     @property
     def has_value(self) -> bool:
         return self.value is not NO_VALUE
 
-
-def details(**kwargs: Any) -> tuple[tuple[str, Any], ...]:
-    return tuple(sorted((k, v) for k, v in kwargs.items() if v is not None))
-
-
-def others(entries: Sequence[tuple[str, Any]], index: int) -> tuple[tuple[str, Any], ...]:
-    """The (name, value) entries of a container but the one at ``index``: a touch's siblings."""
-    return tuple(entries[:index]) + tuple(entries[index + 1:])
+    @property
+    def siblings(self) -> dict[str, Any]:
+        """The other names (and literal values) of the container the touch is written in."""
+        return dict(self.written.siblings) if self.written else {}
 
 
 @dataclass(frozen=True)

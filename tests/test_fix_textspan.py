@@ -9,8 +9,9 @@ import pytest
 from migrator.engine import check_source
 from migrator.fix.apply import parse_problem
 from migrator.fix.passes import fix_text
-from migrator.fix.text.shell import Script, blank_around, quoted, quoting
+from migrator.fix.text.shell import blank_around, quoted, quoting
 from migrator.ruletable import load_table
+from migrator.scan.shellwords import Env, commands
 
 TABLE = load_table()
 NAMES = {"ci": ".gitlab-ci.yml", "shell": "script.sh", "json": "fixture.json", "cassette": "cassette.yaml"}
@@ -328,8 +329,8 @@ def test_blank_around_takes_the_blank_or_the_line(script, words, expected):
 ])
 def test_inserted_text_is_written_inside_the_words_quotes(script, needle, quote, written):
     offset = script.index(needle)
-    word = Script(script).word_at(offset)[1]
-    state, _, _ = quoting(script, word, offset)
+    word = next(w for c in commands(script, Env()) for w in c.words if w.start <= offset < w.end)
+    state, _, _ = quoting(script, (word.start, word.end), offset)
     assert state == quote
     assert quoted('"y"' if "status" in script else ".paused | not", state) == written
 
@@ -361,7 +362,7 @@ def test_an_approximate_touch_is_never_edited():
     assert finding.touch.get("approximate") and finding.fix.applicability == "display-only"
     forced = replace(finding, fix=Fix("safe", "", intent=finding.fix.intent))
     assert edits_for("cassette", code, [forced]) == {}
-    exact = replace(forced, touch=replace(finding.touch, detail=tuple(d for d in finding.touch.detail if d[0] != "approximate")))
+    exact = replace(forced, touch=replace(finding.touch, origin=replace(finding.touch.origin, approximate=False)))
     assert edits_for("cassette", code, [exact])
 
 

@@ -99,6 +99,15 @@ def test_shell_json_body_member():
     )
 
 
+def test_shell_body_read_from_a_here_string():
+    """The fields of a body curl reads from stdin are rewritten where they are written."""
+    check_transformed(
+        "shell",
+        """curl -X PUT -d @- "$CI_API_V4_URL/runners/1" <<< 'active=true'\n""",
+        """curl -X PUT -d @- "$CI_API_V4_URL/runners/1" <<< 'paused=false'\n""",
+    )
+
+
 def test_shell_jq_select_on_a_field():
     check_transformed(
         "shell",

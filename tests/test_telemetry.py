@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from migrator.checks.telemetry import decimal_places, decimals, expression_unit
-from migrator.model import ScanError, Span, Touch, details
+from migrator.details import Written
+from migrator.model import ScanError, Span, Touch
 from migrator.ruletable import load_table
 from migrator.scan import proto, recorded
 
@@ -215,7 +216,7 @@ def test_decimal_places_are_counted_as_written():
 def test_the_json_numbers_source_text_decides_when_the_scanner_gives_it():
     def touch(raw: str, value: float) -> Touch:
         return Touch("field", "latitude", Span.of(1, 1, 1, 9), "telemetry_position", "typed", "key",
-                     value=value, detail=details(raw=raw))
+                     value=value, written=Written(raw=raw))
 
     found = list(decimals([touch("52.5200000", 52.52), touch("52.52", 52.52)], []))
     assert [t.get("raw") for t, _ in found] == ["52.52"]

@@ -178,7 +178,8 @@ class Pieces:
 
     def end(self, offset: int) -> int:
         """Where the script's characters up to ``offset`` (exclusive) end in the file: after the
-        last one, and after the whole escape sequence when it was written as one (``\\"``)."""
+        last one, and after the whole escape sequence when it was written as one (``\\"``, or
+        ``''`` in a single-quoted scalar)."""
         index = max(bisect_right(self.starts, offset - 1) - 1, 0) if self.maps else 0
         if not self.maps:
             return 0
@@ -188,8 +189,10 @@ class Pieces:
             return node_start
         last = omap(local - 1)
         following = omap(local)
-        escape = self.text[last:last + 1] == "\\" and last < following <= last + 10
-        return following if escape else last + 1
+        if self.text[last:last + 1] == "\\" and last < following <= last + 10:
+            return following
+        single_quoted = self.text[node_start:node_start + 1] == "'"
+        return last + 2 if single_quoted and self.text[last:last + 2] == "''" else last + 1
 
 
 class CiFile:
@@ -243,8 +246,9 @@ class CiFile:
                 if name and isinstance(value, ScalarNode):
                     pieces = Pieces(self.text)
                     pieces.add(value, separator="")
-                    scanner = ScriptScanner(pieces, self.model, env)
-                    scanner.assign(name, quoted_word(pieces.script(), env))
+                    script = pieces.script()
+                    scanner = ScriptScanner(script, pieces, self.model, env)
+                    scanner.assign(name, quoted_word(script, env))
                     self.touches.extend(scanner.touches)
 
     def job(self, node: MappingNode, default: dict, base: Env) -> None:

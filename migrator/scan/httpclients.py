@@ -14,10 +14,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import NO_VALUE
+from ..syntax import Syntax
 from .jsonbody import object_entries
 from .shellwords import MARK, Word
 
 HTTP_METHODS = {"GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"}
+JSON_BODY = {Syntax.CURL_DATA: Syntax.CURL_JSON, Syntax.CURL_JSON: Syntax.CURL_JSON,
+             Syntax.CURL_DATA_URLENCODE: Syntax.CURL_DATA_JSON, Syntax.WGET_DATA: Syntax.WGET_JSON}
+"""The form of a JSON object's members in a body sent the given way (--data-urlencode encodes
+the object, so its members are no JSON members in what is sent)."""
 
 
 @dataclass
@@ -25,7 +30,7 @@ class Field:
     name: str
     value: Any
     location: str
-    syntax: str
+    syntax: Syntax
     word: Word
     span: tuple[int, int]
     key: tuple[int, int]
@@ -85,7 +90,7 @@ def text_value(text: str) -> Any:
     return NO_VALUE if MARK in text else text
 
 
-def pair(word: Word, i: int, j: int, sep: str, location: str, syntax: str, convert=text_value) -> Field | None:
+def pair(word: Word, i: int, j: int, sep: str, location: str, syntax: Syntax, convert=text_value) -> Field | None:
     """``key<sep>value`` held in word.value[i:j]."""
     at = word.value.find(sep, i, j)
     if at <= i or MARK in word.value[i:at]:
@@ -95,11 +100,11 @@ def pair(word: Word, i: int, j: int, sep: str, location: str, syntax: str, conve
     return Field(key, convert(value), location, syntax, word, (i, j), (i, i + len(key)), (at + len(sep), j))
 
 
-def form_pairs(word: Word, location: str, syntax: str, start: int = 0) -> list[Field]:
+def form_pairs(word: Word, location: str, syntax: Syntax, start: int = 0) -> list[Field]:
     """``a=1&b=2`` (or a JSON object) as fields."""
     entries = object_entries(word.value[start:]) if word.value[start:].lstrip().startswith("{") else None
     if entries is not None:
-        return [Field(e.key, e.value, location, syntax.rsplit("-", 1)[0] + "-json", word,
+        return [Field(e.key, e.value, location, JSON_BODY.get(syntax, syntax), word,
                       (start + e.start, start + e.end), (start + e.start, start + e.key_end),
                       (start + e.value_start, start + e.end)) for e in entries]
     out, i = [], start
@@ -111,11 +116,11 @@ def form_pairs(word: Word, location: str, syntax: str, start: int = 0) -> list[F
     return out
 
 
-def json_fields(word: Word, location: str, syntax: str) -> list[Field]:
+def json_fields(word: Word, location: str, syntax: Syntax) -> list[Field]:
     return form_pairs(word, location, syntax) if word.value.lstrip().startswith("{") else []
 
 
-def header(word: Word, syntax: str) -> Field | None:
+def header(word: Word, syntax: Syntax) -> Field | None:
     return pair(word, 0, len(word.value), ":", "header", syntax)
 
 
@@ -129,8 +134,9 @@ CURL_ARGS = {
     "--dump-header", "-P", "--limit-rate", "--oauth2-bearer", "--max-redirs", "--interface", "--stderr",
     "--trace", "--trace-ascii", "--proto", "--proto-redir", "--noproxy", "--variable", "--expand-data",
 }
-CURL_DATA = {"-d": "curl-data", "--data": "curl-data", "--data-raw": "curl-data", "--data-binary": "curl-data",
-             "--data-ascii": "curl-data", "--data-urlencode": "curl-data-urlencode"}
+CURL_DATA = {"-d": Syntax.CURL_DATA, "--data": Syntax.CURL_DATA, "--data-raw": Syntax.CURL_DATA,
+             "--data-binary": Syntax.CURL_DATA, "--data-ascii": Syntax.CURL_DATA,
+             "--data-urlencode": Syntax.CURL_DATA_URLENCODE}
 
 
 def curl(words: list[Word]) -> Request:
@@ -149,30 +155,30 @@ def curl(words: list[Word]) -> Request:
         elif opt in CURL_DATA or opt in ("-F", "--form", "--form-string", "--json"):
             data.append((opt, arg))
         elif opt in ("-H", "--header"):
-            keep(req.headers, header(arg, "curl-header"))
+            keep(req.headers, header(arg, Syntax.CURL_HEADER))
         elif opt == "--oauth2-bearer":
-            req.headers.append(Field("Authorization", NO_VALUE, "header", "curl-header", arg, (0, len(arg.value)), (0, 0)))
+            req.headers.append(Field("Authorization", NO_VALUE, "header", Syntax.CURL_HEADER, arg, (0, len(arg.value)), (0, 0)))
         elif opt in ("-o", "--output"):
             req.output = arg.value
     if req.method is None:
         req.method = "GET" if query_mode else "POST" if data else "PUT" if upload else "GET"
     for opt, arg in data:
         if arg.value == "@-" and opt not in ("-F", "--form", "--form-string"):
-            req.stdin_body = ("query" if query_mode else "body", "curl-json" if opt == "--json" else CURL_DATA[opt])
+            req.stdin_body = ("query" if query_mode else "body", Syntax.CURL_JSON if opt == "--json" else CURL_DATA[opt])
         req.fields.extend(_curl_data(opt, arg, query_mode))
     return req
 
 
 def _curl_data(opt: str, arg: Word, query_mode: bool) -> list[Field]:
     if opt in ("-F", "--form", "--form-string"):
-        return [f for f in [pair(arg, 0, len(arg.value), "=", "form", "curl-form", _form_value)] if f]
+        return [f for f in [pair(arg, 0, len(arg.value), "=", "form", Syntax.CURL_FORM, _form_value)] if f]
     if opt == "--json":
-        return json_fields(arg, "body", "curl-json")
+        return json_fields(arg, "body", Syntax.CURL_JSON)
     if arg.value.startswith("@"):
         return []
     location = "query" if query_mode else "body"
     if opt == "--data-urlencode":
-        return [f for f in [pair(arg, 0, len(arg.value), "=", location, "curl-data-urlencode")] if f]
+        return [f for f in [pair(arg, 0, len(arg.value), "=", location, Syntax.CURL_DATA_URLENCODE)] if f]
     return form_pairs(arg, location, CURL_DATA[opt])
 
 
@@ -196,13 +202,13 @@ def glab(words: list[Word]) -> Request | None:
         elif opt in ("-F", "--field", "-f", "--raw-field"):
             fields.append((opt in ("-F", "--field"), arg))
         elif opt in ("-H", "--header"):
-            keep(req.headers, header(arg, "glab-header"))
+            keep(req.headers, header(arg, Syntax.GLAB_HEADER))
         elif opt == "--input":
             raw_input = True
     req.method = req.method or ("POST" if fields else "GET")
     location = "query" if raw_input or req.method == "GET" else "body"
     for typed, arg in fields:
-        syntax, convert = ("glab-field", glab_value) if typed else ("glab-raw-field", text_value)
+        syntax, convert = (Syntax.GLAB_FIELD, glab_value) if typed else (Syntax.GLAB_RAW_FIELD, text_value)
         keep(req.fields, pair(arg, 0, len(arg.value), "=", location, syntax, convert))
     return req
 
@@ -234,12 +240,12 @@ def wget(words: list[Word]) -> Request:
         elif opt in ("--body-file", "--post-file"):
             req.method = req.method or "POST"
         elif opt == "--header":
-            keep(req.headers, header(arg, "wget-header"))
+            keep(req.headers, header(arg, Syntax.WGET_HEADER))
         elif opt in ("-O", "--output-document"):
             req.output = arg.value
     req.method = req.method or ("POST" if body else "GET")
     if body is not None:
-        req.fields = form_pairs(body, "body", "wget-data")
+        req.fields = form_pairs(body, "body", Syntax.WGET_DATA)
     return req
 
 
@@ -276,12 +282,12 @@ def _httpie_item(req: Request, item: Word, body: str) -> None:
         if sep is None:
             continue
         if sep == ":":
-            keep(req.headers, pair(item, 0, len(text), ":", "header", "httpie-header"))
+            keep(req.headers, pair(item, 0, len(text), ":", "header", Syntax.HTTPIE_HEADER))
         elif sep == "==":
-            keep(req.fields, pair(item, 0, len(text), sep, "query", "httpie-query"))
+            keep(req.fields, pair(item, 0, len(text), sep, "query", Syntax.HTTPIE_QUERY))
         else:
             convert = _json_value if sep == ":=" else text_value if sep == "=" else (lambda _: NO_VALUE)
-            syntax = "httpie-json" if sep == ":=" else "httpie-field"
+            syntax = Syntax.HTTPIE_JSON if sep == ":=" else Syntax.HTTPIE_FIELD
             keep(req.fields, pair(item, 0, len(text), sep, body, syntax, convert))
         return
 

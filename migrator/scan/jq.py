@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..model import NO_VALUE
+from ..syntax import Syntax
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 TOKEN = re.compile(
@@ -49,7 +50,7 @@ class JqField:
     start: int
     end: int
     root: bool
-    syntax: str = "jq"
+    syntax: Syntax = Syntax.JQ
     context: str = "read"
     value: Any = NO_VALUE
     op: str | None = None
@@ -60,7 +61,7 @@ class JqField:
     @property
     def term(self) -> bool:
         """The field is a whole path by itself (``.active``; not ``.x.active`` or ``.active.x``)."""
-        return self.syntax == "jq" and self.first and self.last
+        return self.syntax == Syntax.JQ and self.first and self.last
 
     def compared(self, value: Any, op: str, other_end: int) -> None:
         """The field is compared with a literal that starts or ends at ``other_end``."""
@@ -158,7 +159,7 @@ class _Walk:
     def at(self, k: int) -> Tok | None:
         return self.toks[k] if 0 <= k < len(self.toks) else None
 
-    def add(self, tok: Tok, root: bool, syntax: str = "jq", first: bool = False) -> None:
+    def add(self, tok: Tok, root: bool, syntax: Syntax = Syntax.JQ, first: bool = False) -> None:
         if not isinstance(tok.value, str):
             self.last = None
             return
@@ -186,7 +187,7 @@ class _Walk:
             return True
         if following in (",", "}") and (tok.kind == "ident" or (tok.kind == "str" and isinstance(tok.value, str))):
             tok.value = tok.text if tok.kind == "ident" else tok.value
-            self.add(tok, level.cur, "jq-shorthand")
+            self.add(tok, level.cur, Syntax.JQ_SHORTHAND)
             return True
         return False
 
@@ -230,7 +231,7 @@ class _Walk:
         arg, close = self.at(k + 1), self.at(k + 2)
         if arg is None or close is None or arg.kind != "str" or not isinstance(arg.value, str) or close.text != ")":
             return False
-        self.add(arg, self.levels[-1].cur, "jq-has")
+        self.add(arg, self.levels[-1].cur, Syntax.JQ_HAS)
         self.last, self.skip = None, 2
         return True
 
@@ -245,7 +246,7 @@ class _Walk:
         inner = self.toks[level.first:k]
         self.path, self.last = level.saved
         if len(inner) == 1 and inner[0].kind == "str" and isinstance(inner[0].value, str):
-            self.add(inner[0], bool(self.path), "jq-index")
+            self.add(inner[0], bool(self.path), Syntax.JQ_INDEX)
             self.path = False
 
     def compare(self, k: int, op: str) -> None:

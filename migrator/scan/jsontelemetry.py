@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import NO_VALUE, Touch, details
+from ..details import Telemetry, Written
+from ..model import NO_VALUE, Touch
 from .jsonpos import SCALAR, Node
 
 if TYPE_CHECKING:
@@ -37,14 +38,15 @@ def message_touches(node: Node, frame: Frame, message: str, type_key: str | None
     """Touches of one message object; ``where`` is the span (offsets) naming the message."""
     members = [m for m in node.value if m.key != type_key]
     touches = [Touch("telemetry", message, frame.span(*where), message, "typed", "value",
-                     syntax=frame.syntax, detail=frame.detail(message=message, fields=tuple(m.key for m in members)))]
+                     syntax=frame.syntax, origin=frame.origin,
+                     telemetry=Telemetry(message=message, fields=tuple(m.key for m in members)))]
     for member in members:
         value = member.node.value if member.node.kind == SCALAR else NO_VALUE
         source = frame.source(member.node.start, member.node.end)
         touches.append(Touch(
             "telemetry", f"{message}.{member.key}", frame.span(member.start, member.end), message, "typed",
             "value", value=value, syntax=frame.syntax,
-            detail=details(message=message, field=member.key, source=source,
-                           value_span=frame.span(member.node.start, member.node.end)),
+            telemetry=Telemetry(message=message, field=member.key, source=source),
+            written=Written(value_span=frame.span(member.node.start, member.node.end)),
         ))
     return touches

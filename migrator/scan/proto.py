@@ -23,7 +23,9 @@ import re
 from typing import Any, NamedTuple
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, Range, ScanError, Touch, details
+from ..details import Range, Telemetry
+from ..model import NO_VALUE, ScanError, Touch
+from ..syntax import Syntax
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
@@ -114,8 +116,8 @@ class _Parser:
 
     def touches(self) -> list[Touch]:
         return [
-            Touch("telemetry", name, span, None, "typed", "define", value=value, syntax="proto",
-                  detail=details(package=self.package, **detail))
+            Touch("telemetry", name, span, None, "typed", "define", value=value, syntax=Syntax.PROTO,
+                  telemetry=Telemetry(package=self.package, **detail))
             for name, span, value, detail in self.found
         ]
 

@@ -4,9 +4,12 @@ python-gitlab's ``gl.http_*`` and managers, record methods, and telemetry messag
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ..model import NO_VALUE, Touch, details, others
+from ..details import Request, Telemetry, Written, others
+from ..model import NO_VALUE, Touch
+from ..syntax import Syntax
 from . import urls
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
 from .pysource import literal
@@ -113,11 +116,11 @@ class CallHandler:
         """Touches of one request: the endpoint, its query, payload fields and credentials."""
         v = self.v
         auth = auth or self.auth_of(node, url)
-        common = dict(path=url.name, auth=auth, client=client)
+        common = Request(path=url.name, auth=auth, client=client)
         if url_node is not None and not self._reported_where_defined(url_node):
             span = v.source.span(url_node)
-            v.add(urls.endpoint_touch(url, span, method, evidence, "string", auth=auth))
-            for touch in urls.query_touches(url, span, method, evidence, "string", auth=auth,
+            v.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
+            for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth,
                                             credential=self._query_credential(url)):
                 v.add(touch)
         if url_node is not None:
@@ -126,15 +129,15 @@ class CallHandler:
         for keyword in node.keywords:
             location = PAYLOADS.get(keyword.arg or "")
             if location:
-                self.payload(keyword.value, url.record, evidence, context, method, location=location, **common)
+                self.payload(keyword.value, url.record, evidence, context, method, replace(common, location=location))
             elif keyword.arg == "headers":
-                self.headers(keyword.value, url.record, evidence, context, method, **common)
+                self.headers(keyword.value, url.record, evidence, context, method, common)
             elif keyword.arg == "auth":  # requests' basic auth: a credential of its own
                 credential = v.model.credential_kind("", "query", ast.unparse(keyword.value))
                 held = tuple(entry for entry in _keywords(node) if entry[0] != "auth")
                 v.add(Touch("param", "auth", v.source.span(keyword), url.record, evidence, context, method,
-                            NO_VALUE, "kwarg",
-                            details(location="auth", credential=credential, siblings=held, **common)))
+                            NO_VALUE, Syntax.KWARG, request=replace(common, location="auth", credential=credential),
+                            written=Written(siblings=held)))
 
     def _reported_where_defined(self, node: ast.AST) -> bool:
         """Whether the URL is a name, or names joined with no path text of their own
@@ -186,24 +189,24 @@ class CallHandler:
         return []
 
     def payload(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
-                **extra: object) -> None:
+                request: Request) -> None:
         entries = self._entries(node)
         held = [(key, literal(value)) for key, _, value in entries]
         for index, (key, key_node, value) in enumerate(entries):
+            syntax = Syntax.DICT_KEY if isinstance(key_node, ast.Constant) else Syntax.KWARG
+            written = Written(value_span=self.v.source.span_tuple(value), siblings=others(held, index))
             self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
-                             method, held[index][1], "dict-key" if isinstance(key_node, ast.Constant) else "kwarg",
-                             details(value_span=self.v.source.span_tuple(value), siblings=others(held, index),
-                                     **extra)))
+                             method, held[index][1], syntax, request=request, written=written))
 
     def headers(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
-                **extra: object) -> None:
+                request: Request) -> None:
         for key, key_node, value in self._entries(node):
             if key.lower() in urls.PLAIN_HEADERS:
                 continue
             credential = self.v.model.credential_kind(key, "headers", ast.unparse(value))
             self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
-                             method, literal(value), "header",
-                             details(location="header", credential=credential, **extra)))
+                             method, literal(value), Syntax.HEADER,
+                             request=replace(request, location="header", credential=credential)))
 
     # ---------------------------------------------------------------- python-gitlab
     def manager_call(self, node: ast.Call) -> bool:
@@ -215,21 +218,20 @@ class CallHandler:
             return False
         context = MANAGER_CONTEXT[func.attr]
         method = {"create": "POST", "update": "PUT"}.get(func.attr, "GET")
-        extra = dict(path=manager.base, auth=manager.auth, client="python-gitlab")
+        body = Request(path=manager.base, location="body", auth=manager.auth, client="python-gitlab")
         if func.attr == "create" and node.args:
-            self.payload(node.args[0], manager.record, "typed", context, method, location="body", **extra)
+            self.payload(node.args[0], manager.record, "typed", context, method, body)
         elif func.attr == "update":
             data = node.args[1] if len(node.args) > 1 else _kwarg(node, "new_data")
             if data is not None:
-                self.payload(data, manager.record, "typed", context, method, location="body", **extra)
+                self.payload(data, manager.record, "typed", context, method, body)
+        request = replace(body, location="query") if context == "filter" else body
         held = _keywords(node)
         for index, keyword in enumerate(k for k in node.keywords if k.arg):
             if keyword.arg != "new_data":
+                written = Written(value_span=self.v.source.span_tuple(keyword.value), siblings=others(held, index))
                 self.v.add(Touch("param", keyword.arg, self.v.source.span(keyword), manager.record, "typed",
-                                 context, method, held[index][1], "kwarg",
-                                 details(location="query" if context == "filter" else "body",
-                                         siblings=others(held, index),
-                                         value_span=self.v.source.span_tuple(keyword.value), **extra)))
+                                 context, method, held[index][1], Syntax.KWARG, request=request, written=written))
         return True
 
     def record_method(self, node: ast.Call) -> None:
@@ -239,14 +241,14 @@ class CallHandler:
         owner = self.v.receiver(func.value)
         if owner is not None:
             self.v.add(Touch("call", func.attr, self.v.source.span(node), owner[0], owner[1], "call",
-                             syntax="method"))
+                             syntax=Syntax.METHOD))
 
     def manager_attribute(self, node: ast.Attribute) -> None:
         """``gl.geonodes``: using a python-gitlab manager is a call touch of its own."""
         kind = self.v.infer.kind(node)
         if kind is not None and kind.kind == "manager":
             self.v.add(Touch("call", node.attr, self.v.source.span(node), kind.record, "typed", "call",
-                             syntax="manager"))
+                             syntax=Syntax.MANAGER))
             self.v.handled.add(id(node))
 
     # ---------------------------------------------------------------- telemetry
@@ -262,9 +264,8 @@ class CallHandler:
 
     def telemetry(self, message: str, field: str, value: ast.AST | None, where: ast.AST) -> None:
         self.v.add(Touch("telemetry", f"{message}.{field}", self.v.source.span(where), message, "typed",
-                         "value", value=literal(value) if value is not None else NO_VALUE, syntax="python",
-                         detail=details(message=message, field=field,
-                                        source=self.v.source.segment(value))))
+                         "value", value=literal(value) if value is not None else NO_VALUE, syntax=Syntax.PYTHON,
+                         telemetry=Telemetry(message=message, field=field, source=self.v.source.segment(value))))
 
 
 def _callee(func: ast.AST) -> str:

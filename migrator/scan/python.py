@@ -11,7 +11,9 @@ from __future__ import annotations
 import ast
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, ScanError, Touch, details, others
+from ..details import Expression, Written, others
+from ..model import NO_VALUE, ScanError, Touch
+from ..syntax import Syntax
 from . import urls
 from .pycalls import CallHandler
 from .pyinfer import Inferer, Kind, Scope
@@ -19,6 +21,7 @@ from .pysource import Source, literal
 
 SKIP_RECEIVERS = {"self", "cls"}
 NOT_RECORD_KINDS = {"module", "client", "manager", "session", "response", "dict", "message"}
+NEGATED = Expression(negated=True)
 
 
 def scan(text: str, model: ApiModel) -> list[Touch]:
@@ -171,24 +174,24 @@ class Visitor(ast.NodeVisitor):
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
 
     # ---------------------------------------------------------------- fields
-    def field_access(self, node: ast.AST) -> tuple[str, ast.AST, str] | None:
+    def field_access(self, node: ast.AST) -> tuple[str, ast.AST, Syntax] | None:
         """(field name, receiver, syntax) when node reads a field: x.f, x["f"], x.get("f")."""
         if isinstance(node, ast.Attribute):
-            return node.attr, node.value, "attribute"
+            return node.attr, node.value, Syntax.ATTRIBUTE
         if isinstance(node, ast.Subscript):
             key = literal(node.slice)
             if isinstance(key, str):
-                return key, node.value, "subscript"
+                return key, node.value, Syntax.SUBSCRIPT
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
             key = literal(node.args[0])
             if node.func.attr in ("get", "pop", "setdefault") and isinstance(key, str):
                 base = self.infer.kind(node.func.value)
                 if base is None or base.kind not in NOT_RECORD_KINDS:
-                    return key, node.func.value, "get"
+                    return key, node.func.value, Syntax.GET
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2:
             key = literal(node.args[1])
             if node.func.id in ("getattr", "hasattr") and isinstance(key, str):
-                return key, node.args[0], "getattr"
+                return key, node.args[0], Syntax.GETATTR
         return None
 
     def receiver(self, node: ast.AST) -> tuple[str | None, str] | None:
@@ -202,8 +205,8 @@ class Visitor(ast.NodeVisitor):
             return None
         return kind.record, kind.evidence
 
-    def field_touch(self, node: ast.AST, context: str, value: object = NO_VALUE, syntax: str | None = None,
-                    **extra) -> bool:
+    def field_touch(self, node: ast.AST, context: str, value: object = NO_VALUE, syntax: Syntax | None = None,
+                    written: Written | None = None, expression: Expression | None = None) -> bool:
         access = self.field_access(node)
         if access is None:
             return False
@@ -214,7 +217,7 @@ class Visitor(ast.NodeVisitor):
             return False
         record, evidence = owner
         self.add(Touch("field", name, self.source.span(node), record, evidence, context,
-                       value=value, syntax=syntax, detail=details(**extra)))
+                       value=value, syntax=syntax, written=written, expression=expression))
         self.handled.add(id(node))
         return True
 
@@ -224,7 +227,7 @@ class Visitor(ast.NodeVisitor):
             self.calls.telemetry(kind.name, target.attr, value, target)
         else:
             self.field_touch(target, "write", literal(value) if value is not None else NO_VALUE,
-                             value_span=self.source.span_tuple(value), statement=True)
+                             written=Written(value_span=self.source.span_tuple(value), statement=True))
         self.visit(target.value)
         if isinstance(target, ast.Subscript):
             self.visit(target.slice)
@@ -239,8 +242,8 @@ class Visitor(ast.NodeVisitor):
                 # that a rewrite of the comparison would lose, so its syntax is its own.
                 walrus = isinstance(access, ast.NamedExpr)
                 if value is not NO_VALUE and self.field_touch(
-                        access.value if walrus else access, "compare", value, op=op,
-                        compare=self.source.span_tuple(node), syntax="named-expr" if walrus else None):
+                        access.value if walrus else access, "compare", value, Syntax.NAMED_EXPR if walrus else None,
+                        expression=Expression(op=op, compare=self.source.span_tuple(node))):
                     break
         self.generic_visit(node)
 
@@ -248,23 +251,20 @@ class Visitor(ast.NodeVisitor):
         """``match runner.status: case "paused":`` compares the subject with each case's literal."""
         values = tuple(v for case in node.cases for v in _case_literals(case.pattern))
         if values:
-            self.field_touch(node.subject, "compare", values, op="In", syntax="match",
-                             compare=self.source.span_tuple(node.subject))
+            self.field_touch(node.subject, "compare", values, Syntax.MATCH,
+                             expression=Expression(op="In", compare=self.source.span_tuple(node.subject)))
         self.generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
         if id(node) not in self.handled and isinstance(node.ctx, ast.Load):
             self.calls.manager_attribute(node)
-            self.field_touch(node, "read", negated=self._negated(node))
+            self.field_touch(node, "read", expression=NEGATED if id(node) in self.calls.negated else None)
         self.visit(node.value)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
         if id(node) not in self.handled and isinstance(node.ctx, ast.Load):
             self.field_touch(node, "read")
         self.generic_visit(node)
-
-    def _negated(self, node: ast.AST) -> bool | None:
-        return True if id(node) in self.calls.negated else None
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
         if isinstance(node.op, ast.Not):
@@ -294,8 +294,8 @@ class Visitor(ast.NodeVisitor):
         held = [(name, literal(v)) for name, _, v in entries]
         for index, (name, key, value) in enumerate(entries):
             self.add(Touch("field", name, self.source.span(key), record, evidence, "key",
-                           value=held[index][1], syntax="dict-key",
-                           detail=details(value_span=self.source.span_tuple(value), siblings=others(held, index))))
+                           value=held[index][1], syntax=Syntax.DICT_KEY,
+                           written=Written(value_span=self.source.span_tuple(value), siblings=others(held, index))))
 
     # ---------------------------------------------------------------- URL literals
     def visit_Constant(self, node: ast.Constant) -> None:
@@ -329,8 +329,8 @@ class Visitor(ast.NodeVisitor):
         self.mark_url(node)
         span = self.source.span(node)
         evidence = "typed" if url.under_api else "bare"
-        self.add(urls.endpoint_touch(url, span, None, evidence, "string"))
-        for touch in urls.query_touches(url, span, None, evidence, "string"):
+        self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
+        for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
             self.add(touch)
         return True
 

@@ -23,7 +23,9 @@ from dataclasses import replace
 from urllib.parse import unquote_plus
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, Range, ScanError, Touch, details, others
+from ..details import Origin, Range, Written, others
+from ..model import NO_VALUE, ScanError, Touch
+from ..syntax import Syntax
 from ..source.maps import OffsetMap
 from . import jsonpos, jsontelemetry, recreq, yamlpos
 from .jsonpos import ARRAY, OBJECT, SCALAR, JsonError, Member, Node
@@ -37,12 +39,12 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
     """A JSON document (or JSON lines in a ``.json`` file), or a YAML recording."""
     start = text.lstrip()[:1]
     if bool(start) and start not in "{[" and is_yaml_recording(text):
-        return _touches(text, model, yamlpos.compose(text), "yaml-key", fixtures=False)
+        return _touches(text, model, yamlpos.compose(text), Syntax.YAML_KEY, fixtures=False)
     try:
         docs = jsonpos.parse_documents(text) if start else []
     except JsonError as exc:
         raise ScanError.at(f"JSON: {exc.message}", exc.offset) from None
-    return _touches(text, model, docs, "json-key", fixtures=True)
+    return _touches(text, model, docs, Syntax.JSON_KEY, fixtures=True)
 
 
 def scan_lines(text: str, model: ApiModel) -> list[Touch]:
@@ -56,19 +58,16 @@ def scan_lines(text: str, model: ApiModel) -> list[Touch]:
             except JsonError as exc:
                 raise ScanError.at(f"JSON lines: {exc.message}", exc.offset) from None
         pos += len(line)
-    return _touches(text, model, docs, "json-key", fixtures=True)
+    return _touches(text, model, docs, Syntax.JSON_KEY, fixtures=True)
 
 
-def _touches(text: str, model: ApiModel, docs: list[Node], syntax: str, fixtures: bool) -> list[Touch]:
+def _touches(text: str, model: ApiModel, docs: list[Node], syntax: Syntax, fixtures: bool) -> list[Touch]:
     scanner = _Scanner(text, model, Frame(text, syntax=syntax))
     for doc in docs:
         scanner.document(doc, fixtures=fixtures)
     # Every touch here is recorded traffic: its fixes must go together with the code that
     # replays it (fix/intents/).
-    return [replace(t, detail=tuple(sorted(t.detail + ((RECORDED, True),)))) for t in scanner.touches]
-
-
-RECORDED = "recorded"
+    return [replace(t, origin=replace(t.origin, recorded=True)) for t in scanner.touches]
 
 
 def is_yaml_recording(text: str) -> bool:
@@ -82,7 +81,7 @@ class Frame:
     maps back through an OffsetMap, or (when it cannot) one fixed span."""
 
     def __init__(self, text: str, omap: OffsetMap | None = None, fixed: Range | None = None,
-                 syntax: str = "json-key", embedded: str | None = None, exact: bool = True) -> None:
+                 syntax: Syntax = Syntax.JSON_KEY, embedded: str | None = None, exact: bool = True) -> None:
         self.text, self.omap, self.fixed = text, omap, fixed
         self.syntax, self.embedded, self.exact = syntax, embedded, exact and fixed is None
 
@@ -98,8 +97,9 @@ class Frame:
             return self.omap(start), self.omap(end)
         return start, end
 
-    def detail(self, **extra: object) -> tuple[tuple[str, object], ...]:
-        return details(embedded=self.embedded, approximate=None if self.exact else True, **extra)
+    @property
+    def origin(self) -> Origin:
+        return Origin(embedded=self.embedded, approximate=not self.exact)
 
 
 def value_of(node: Node | None) -> object:
@@ -201,9 +201,9 @@ class _Scanner:
         number = isinstance(node.value, (int, float)) and not isinstance(node.value, bool)
         self.touches.append(Touch(
             "field", member.key, frame.span(member.start, member.end), record, evidence, "key",
-            value=value_of(node), syntax=frame.syntax,
-            detail=frame.detail(value_span=frame.span(node.start, node.end), siblings=siblings or None,
-                                raw=frame.source(node.start, node.end) if number and node.kind == SCALAR else None),
+            value=value_of(node), syntax=frame.syntax, origin=frame.origin,
+            written=Written(value_span=frame.span(node.start, node.end), siblings=siblings,
+                            raw=frame.source(node.start, node.end) if number and node.kind == SCALAR else None),
         ))
 
     # ------------------------------------------------------------------ recordings
@@ -256,7 +256,7 @@ class _Scanner:
         if not url_text:
             return None
         span = self.frame.span(url.start, url.end)
-        syntax = "json-string" if self.frame.syntax == "json-key" else "yaml-scalar"
+        syntax = Syntax.JSON_STRING if self.frame.syntax == Syntax.JSON_KEY else Syntax.YAML_SCALAR
         request = recreq.api_request(text_of(method) or "GET", url_text, span, self.model, syntax, params)
         if request is not None:
             self.touches.extend(recreq.request_touches(request, self.model))
@@ -333,7 +333,7 @@ class _Scanner:
                 lead = len(key) - len(key.lstrip())
                 span = frame.span(pos + lead, pos + len(key))
                 out.append(recreq.Param(unquote_plus(key.strip()), unquote_plus(value) if sep else NO_VALUE,
-                                        span, "form", "form-field"))
+                                        span, "form", Syntax.FORM_FIELD))
             pos += len(pair) + 1
         return out
 
@@ -357,7 +357,7 @@ class _Scanner:
 
     def embedded(self, node: Node, json_text: bool) -> Frame:
         """The frame of a text held in a string node."""
-        syntax = "json-key" if json_text else "form-field"
+        syntax = Syntax.JSON_KEY if json_text else Syntax.FORM_FIELD
         if node.style == "json":
             omap, name, exact = jsonpos.string_map(self.text, node), "json-string", True
         elif node.style == "binary":

@@ -12,7 +12,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, Range, Touch, details
+from ..details import Range, Written
+from ..details import Request as RequestDetail
+from ..model import NO_VALUE, Touch
+from ..syntax import Syntax
 from . import urls
 
 QUERY_METHODS = ("GET", "HEAD", "DELETE")
@@ -26,7 +29,7 @@ class Param:
     value: object
     span: Range
     location: str
-    syntax: str = ""
+    syntax: Syntax = Syntax.NONE
     value_span: Range | None = None
 
 
@@ -36,11 +39,11 @@ class Request:
     url: urls.ApiUrl
     span: Range
     evidence: str
-    syntax: str
+    syntax: Syntax
     params: tuple[Param, ...] = ()
 
 
-def api_request(method: str, url_text: str, span: Range, model: ApiModel, syntax: str,
+def api_request(method: str, url_text: str, span: Range, model: ApiModel, syntax: Syntax,
                 params: Iterable[Param] = ()) -> Request | None:
     """The request when ``url_text`` is an API URL (under /api/v4, or a path the model knows)."""
     url = urls.parse(url_text, model)
@@ -94,8 +97,8 @@ def request_touches(request: Request, model: ApiModel, auth: str | None = None) 
             method=method,
             value=param.value,
             syntax=param.syntax,
-            detail=details(path=url.name, location=param.location, auth=auth, value_span=param.value_span,
-                           siblings=siblings or None),
+            request=RequestDetail(path=url.name, location=param.location, auth=auth),
+            written=Written(value_span=param.value_span, siblings=siblings),
         ))
     return touches
 

@@ -11,18 +11,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
-from typing import Any
 from urllib.parse import unquote
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, Range, ScanError, Touch, details, others
-from . import jq, urls
+from ..details import Expression, Range, Shell, Siblings, Written, others
+from ..details import Request as RequestDetail
+from ..model import NO_VALUE, ScanError, Touch
+from ..syntax import Syntax
+from . import jq, shellfields, urls
 from .httpclients import Field, Request, form_pairs, parse
 from .shellwords import Command, Env, Word, assignment, commands
 
 Where = Callable[[int], int]
 Flow = tuple[str | None, str]
-Siblings = tuple[tuple[str, Any], ...]
 KEYWORDS = {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command",
             "nohup", "sudo", "env", "builtin"}
 DECLARE = {"export", "local", "declare", "readonly", "typeset"}
@@ -46,14 +47,14 @@ def _same(offset: int) -> int:
 def scan_script(script: str, where: Where, model: ApiModel, env: Env) -> list[Touch]:
     """Touches of one script; ``where`` maps an offset of ``script`` to its offset in the file,
     so CI jobs assembled from several YAML scalars point into the YAML file."""
-    scanner = ScriptScanner(where, model, env)
+    scanner = ScriptScanner(script, where, model, env)
     scanner.run(commands(script, env))
     return scanner.touches
 
 
 class ScriptScanner:
-    def __init__(self, where: Where, model: ApiModel, env: Env):
-        self.where, self.model, self.env = where, model, env
+    def __init__(self, text: str, where: Where, model: ApiModel, env: Env):
+        self.text, self.where, self.model, self.env = text, where, model, env
         self.touches: list[Touch] = []
         self.files: dict[str, Flow] = {}
 
@@ -67,6 +68,9 @@ class ScriptScanner:
 
     def word_span(self, word: Word, i: int, j: int) -> Range:
         return self.span(*word.range(i, j))
+
+    def maybe_span(self, script_range: Range | None) -> Range | None:
+        return self.span(*script_range) if script_range else None
 
     # ------------------------------------------------------------------ commands
     def run(self, cmds: Iterable[Command]) -> Flow | None:
@@ -135,10 +139,10 @@ class ScriptScanner:
         api = urls.parse(word.value, self.model)
         if api is not None:
             evidence = "typed" if api.under_api else "bare"
-            self.endpoint(api, word, api.path_offset, None, evidence, None, "url")
+            self.endpoint(api, word, api.path_offset, None, evidence, None, Syntax.URL)
 
     def endpoint(self, api: urls.ApiUrl, word: Word, path_at: int, method: str | None, evidence: str,
-                 auth: str | None, syntax: str, sent: Siblings = ()) -> None:
+                 auth: str | None, syntax: Syntax, sent: Siblings = ()) -> None:
         """The endpoint and its query fields, where this word writes them (not when they all come
         from a variable: they were reported where the variable was set). ``sent``: the fields
         the request sends besides."""
@@ -156,10 +160,12 @@ class ScriptScanner:
             key, eq, value = piece.partition("=")
             if key and urls.MARK not in key and word.written(i, i + len(piece)):
                 value = urls.parse_query(piece)[0][1] if eq else NO_VALUE
-                found = Field(unquote(key), value, "query", "url-query", word, (i, i + len(piece)),
+                found = Field(unquote(key), value, "query", Syntax.URL_QUERY, word, (i, i + len(piece)),
                               (i, i + len(key)), (i + len(key) + 1, i + len(piece)) if eq else None)
                 index = next(k for k, (name, _) in enumerate(held) if name == found.name)
-                self.param(found, api, method, evidence, auth, others(held, index) + tuple(sent))
+                removal = shellfields.piece(self.text, word, found.span, query_at, query_at + 1 + len(query))
+                shell = Shell(self.span(word.start, word.end), piece=self.maybe_span(removal))
+                self.param(found, api, method, evidence, auth, others(held, index) + tuple(sent), shell)
             i += len(piece) + 1
 
     def request(self, req: Request, cmd: Command) -> Flow | None:
@@ -172,7 +178,7 @@ class ScriptScanner:
         evidence = "typed" if api.under_api or req.relative else "bare"
         auth = self.auth(req, api)
         path_at = api.path_offset if not req.relative else 0
-        syntax = "glab-endpoint" if req.relative else "url"
+        syntax = Syntax.GLAB_ENDPOINT if req.relative else Syntax.URL
         if req.stdin_body and cmd.stdin:
             req.fields.extend(form_pairs(cmd.stdin, *req.stdin_body))
         sent = [(f.name, f.value) for f in req.fields]
@@ -180,7 +186,9 @@ class ScriptScanner:
         url = req.url.value
         query = urls.parse_query(url.split("?", 1)[1].split("#", 1)[0]) if "?" in url else ()
         for index, found in enumerate(req.fields):
-            self.param(found, api, req.method, evidence, auth, others(sent, index) + tuple(query))
+            words, piece = shellfields.removal(self.text, cmd, found)
+            shell = Shell(self.span(found.word.start, found.word.end), self.maybe_span(words), self.maybe_span(piece))
+            self.param(found, api, req.method, evidence, auth, others(sent, index) + tuple(query), shell)
         for found in req.headers:
             if found.name.lower() not in urls.PLAIN_HEADERS:
                 self.param(found, api, req.method, evidence, auth)
@@ -207,17 +215,15 @@ class ScriptScanner:
         return None
 
     def param(self, found: Field, api: urls.ApiUrl, method: str | None, evidence: str, auth: str | None,
-              siblings: Siblings = ()) -> None:
+              siblings: Siblings = (), shell: Shell | None = None) -> None:
         """A field the request sends; ``siblings``: what else it sends (fields and query)."""
         word = found.word
-        extra: dict[str, Any] = {"key_span": self.word_span(word, *found.key), "siblings": siblings or None}
-        if found.val is not None:
-            extra["value_span"] = self.word_span(word, *found.val)
+        value_span = self.word_span(word, *found.val) if found.val is not None else None
         self.touches.append(Touch(
             kind="param", name=found.name, range=self.word_span(word, *found.span), record=api.record,
             evidence=evidence, context=urls.METHOD_CONTEXT.get(method or "GET", "call"), method=method or "GET",
-            value=found.value, syntax=found.syntax,
-            detail=details(path=api.name, location=found.location, auth=auth, **extra),
+            value=found.value, syntax=found.syntax, request=RequestDetail(api.name, found.location, auth),
+            written=Written(self.word_span(word, *found.key), value_span, siblings=siblings), shell=shell,
         ))
 
     # ------------------------------------------------------------------ jq
@@ -243,11 +249,9 @@ class ScriptScanner:
             self.jq_touch(filt, found, record if found.root else None, evidence if found.root and record else "bare")
 
     def jq_touch(self, word: Word, found: jq.JqField, record: str | None, evidence: str) -> None:
-        extra = {"op": found.op, "term": True if found.term else None}
-        if found.compare:
-            extra["compare"] = self.word_span(word, *found.compare)
+        compare = self.word_span(word, *found.compare) if found.compare else None
         self.touches.append(Touch(
             kind="field", name=found.name, range=self.word_span(word, found.start, found.end), record=record,
             evidence=evidence, context=found.context, value=found.value, syntax=found.syntax,
-            detail=details(**extra),
+            expression=Expression(found.op, compare, term=found.term), shell=Shell(self.span(word.start, word.end)),
         ))

@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from ..apimodel import ApiModel, split_path
-from ..model import NO_VALUE, Range, Touch, details, others
+from ..details import Range, Request, Written, others
+from ..model import NO_VALUE, Touch
+from ..syntax import Syntax
 
 MARK = "{}"
 # Transport headers, which say nothing about the API; every other header a request sends is
@@ -91,7 +93,19 @@ def parse_query(query: str) -> tuple[tuple[str, object], ...]:
     return tuple(out)
 
 
-def endpoint_touch(url: ApiUrl, span: Range, method: str | None, evidence: str, syntax: str, **extra) -> Touch:
+def amp_removal(text: str, start: int, end: int, low: int, high: int) -> Range:
+    """The range removing ``text[start:end]``, one field of an ``&``-joined list in
+    ``text[low:high]``, with one separator: the ``&`` after it, else the one before it, else the
+    ``?`` of a query it was the only field of."""
+    if end < high and text[end] == "&":
+        return start, end + 1
+    if start > low and text[start - 1] in "&?":
+        return start - 1, end
+    return start, end
+
+
+def endpoint_touch(url: ApiUrl, span: Range, method: str | None, evidence: str, syntax: Syntax,
+                   auth: str | None = None) -> Touch:
     return Touch(
         kind="endpoint",
         name=url.name,
@@ -101,12 +115,14 @@ def endpoint_touch(url: ApiUrl, span: Range, method: str | None, evidence: str, 
         context=METHOD_CONTEXT.get((method or "GET").upper(), "call"),
         method=(method or "GET").upper(),
         syntax=syntax,
-        detail=details(path=url.path, **extra),
+        request=Request(path=url.path, auth=auth),
     )
 
 
-def query_touches(url: ApiUrl, span: Range, method: str | None, evidence: str, syntax: str, **extra) -> list[Touch]:
+def query_touches(url: ApiUrl, span: Range, method: str | None, evidence: str, syntax: Syntax,
+                  auth: str | None = None, credential: str | None = None) -> list[Touch]:
     """One param touch per query field of the URL, all at the URL's span."""
+    request = Request(path=url.name, location="query", auth=auth, credential=credential)
     return [
         Touch(
             kind="param",
@@ -118,7 +134,8 @@ def query_touches(url: ApiUrl, span: Range, method: str | None, evidence: str, s
             method=(method or "GET").upper(),
             value=value,
             syntax=syntax,
-            detail=details(path=url.name, location="query", siblings=others(url.query, index), **extra),
+            request=request,
+            written=Written(siblings=others(url.query, index)),
         )
         for index, (key, value) in enumerate(url.query)
     ]

@@ -105,15 +105,19 @@ def placed(touch: Touch) -> bool:
     assignment's value where the touch is written; a parameter of a recorded request where the
     fixer finds it (a member of its JSON body, a field of its URL's query; a HAR name/value
     pair is neither)."""
-    if touch.get("approximate"):
+    if touch.origin.approximate:
         return False
-    if touch.context == "write" and not (touch.get("statement") and touch.get("value_span")):
+    if touch.context == "write" and not (touch.written and touch.written.statement and touch.written.value_span):
         return False
     if touch.kind == "param" and touch.syntax == Syntax.JSON_KEY:
-        return touch.get("location") == "body"
+        return _location(touch) == "body"
     if touch.kind == "param" and touch.syntax in RECORDED_URLS:
-        return touch.get("location") == "query"
+        return _location(touch) == "query"
     return True
+
+
+def _location(touch: Touch) -> str | None:
+    return touch.request.location if touch.request else None
 
 
 def carried_out(finding: Finding) -> Intent | None:
@@ -125,20 +129,15 @@ def carried_out(finding: Finding) -> Intent | None:
     return intent
 
 
-def siblings(touch: Touch) -> dict[str, Any]:
-    """The other keys (and literal values) of the container the touch is written in: its dict,
-    call, query string, form, JSON object or command."""
-    return dict(touch.get("siblings", ()))
-
-
 def held(touch: Touch, name: str) -> bool:
-    """Another key of the touch's container is ``name``."""
-    return name != touch.name and name in siblings(touch)
+    """Another key of the container the touch is written in (its dict, call, query string, form,
+    JSON object or command) is ``name``."""
+    return name != touch.name and name in touch.siblings
 
 
 def sent_as_text(touch: Touch) -> bool:
     """A parameter an HTTP client sends as text: a query string or a form field."""
-    return touch.get("client") == "http" and touch.get("location") in ("query", "form")
+    return touch.request is not None and touch.request.client == "http" and _location(touch) in ("query", "form")
 
 
 # ---------------------------------------------------------------- a finding's fix
@@ -169,7 +168,7 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
         why = refusal(intent, fix, touch) if intent else ""
         if why is not None:
             applicability, note = DISPLAY_ONLY, why
-    if applicability == SAFE and touch.get("recorded"):
+    if applicability == SAFE and touch.origin.recorded:
         applicability, note = UNSAFE, RECORDING_NOTE
     elif applicability == SAFE and floor == "named" and touch.evidence == "named":
         applicability, note = UNSAFE, NAMED_NOTE

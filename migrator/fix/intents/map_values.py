@@ -42,7 +42,7 @@ def target(fix: FixIntent, touch: Touch) -> Target | None:
 
 
 def refuse(touch: Touch, fix: FixIntent) -> str | None:
-    if touch.kind != "param" and touch.get("op") not in EQUALITY:
+    if touch.kind != "param" and (touch.expression is None or touch.expression.op not in EQUALITY):
         return ""
     mapped = mapping(fix, touch.value)
     if mapped is None:
@@ -71,7 +71,7 @@ def python(tree: Tree, touch: Touch, fix: FixIntent) -> list | None:
     if access is None or comparison is None or locate.other_operand(tree, touch, access.node) is None:
         return None
     code = access_renamed(tree, access.node, access.part, name)
-    equal = touch.get("op") == "Eq"
+    equal = touch.expression.op == "Eq"
     if not isinstance(value, bool):
         return [tree.edit(comparison, f"{code} {'==' if equal else '!='} {literal(value)}")]
     return [tree.edit(comparison, code if equal == value else tree.negation(comparison, code))]
@@ -102,7 +102,7 @@ def _jq(spot: Spot, touch: Touch, name: str, value: object) -> Edits:
             return None
     except ValueError:
         return None
-    written = Filter(spot.script, literal[0]).write(json.dumps(value))
+    written = Filter(spot.text, spot.word, literal[0]).write(json.dumps(value))
     return [(*spelled, name), (*literal, written)] if written is not None else None
 
 

@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from ...details import Expression
 from ...model import FixIntent, Touch
 from ...syntax import ACCESS, ENTRY, JQ_FORMS, RECORDED_URLS, SHELL_FIELDS, Syntax
-from . import ANY, Intent, forms, held, sent_as_text, siblings, truth
+from . import ANY, Intent, forms, held, sent_as_text, truth
 
 if TYPE_CHECKING:
     from ..python.tree import Tree
@@ -45,12 +46,13 @@ def flip_word(word: str) -> str:
 def negatable(touch: Touch) -> bool:
     """A read (of a jq field: one that is a whole path), a comparison with a literal true or false,
     a literal true or false sent or held, or (in Python) an expression whose value is a bool."""
+    expression = touch.expression or Expression()
     if touch.syntax in JQ_FORMS and touch.context == "read":
-        return touch.syntax == Syntax.JQ_SHORTHAND or bool(touch.get("term"))
+        return touch.syntax == Syntax.JQ_SHORTHAND or expression.term
     if touch.context == "read":
         return True
     if touch.context == "compare":
-        return truth(touch.value) is not None and touch.get("op") in EQUALITY
+        return truth(touch.value) is not None and expression.op in EQUALITY
     if not touch.has_value:
         # `not (…)` negates an expression only where its value is a Python bool: a query string
         # or a form field holds text, where `not "false"` is False.
@@ -60,7 +62,7 @@ def negatable(touch: Touch) -> bool:
 
 def agrees(touch: Touch, name: str) -> bool:
     """A JSON object holds ``name`` as the negation of the touch's value already."""
-    mine, theirs = truth(touch.value), siblings(touch).get(name)
+    mine, theirs = truth(touch.value), touch.siblings.get(name)
     return touch.syntax == Syntax.JSON_KEY and touch.context == "key" and mine is not None and theirs is (not mine)
 
 
@@ -109,7 +111,7 @@ def _python_read(tree: Tree, touch: Touch, access, new: str) -> list | None:
     from ..python.nodes import access_renamed
 
     code = access_renamed(tree, access.node, access.part, new)
-    if not touch.get("negated"):
+    if not (touch.expression and touch.expression.negated):
         return [tree.edit(access.node, tree.negation(access.node, code))]
     outer = locate.under_not(tree, access.node)
     return [tree.edit(outer, code)] if outer is not None else None
@@ -154,7 +156,7 @@ def _jq(spot: Spot, touch: Touch, new: str) -> Edits:
     from ..text.members import name_range
 
     if touch.syntax == Syntax.JQ_SHORTHAND:
-        return shorthand(spot.script, spot.span, f"(.{new} | not)", spot.fits)
+        return shorthand(spot.text, spot.word, spot.span, f"(.{new} | not)", spot.fits)
     spelled = name_range(spot.text, spot.span, touch.name)
     if spelled is None:
         return None
@@ -174,7 +176,7 @@ def _jq_read(spot: Spot, spelled: tuple[int, int], new: str) -> Edits:
     if ASSIGNS.match(text, end):
         return None  # an update (`.active |= ...`) is no read
     token = text[start:spelled[0]] + new + text[spelled[1]:end]
-    jq = Filter(spot.script, start)
+    jq = Filter(text, spot.word, start)
     if not jq.found:
         return None
     negation = NOT.match(text, end)

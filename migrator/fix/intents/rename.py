@@ -56,7 +56,7 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
 
     new = fix.to or ""
     if touch.syntax == Syntax.JQ_SHORTHAND:
-        return shorthand(spot.script, spot.span, f".{new}", spot.fits)
+        return shorthand(spot.text, spot.word, spot.span, f".{new}", spot.fits)
     if touch.syntax in JQ_FORMS:
         spelled = name_range(spot.text, spot.span, touch.name)
         return [(*spelled, new)] if spelled else None

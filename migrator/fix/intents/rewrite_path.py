@@ -43,7 +43,7 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
     stop = url.find("?")
     pattern = re.compile(rf"(?:^|(?<=/)){re.escape(segment)}(?=[/?#\"'\\]|$)")
     found = list(pattern.finditer(url, 0, len(url) if stop == -1 else stop))
-    wanted = (touch.get("path") or touch.name).split("/").count(segment)
+    wanted = (touch.request and touch.request.path or touch.name).split("/").count(segment)
     if not found or len(found) != wanted:
         return None
     return [(start + m.start(), start + m.end(), fix.to or "") for m in found]

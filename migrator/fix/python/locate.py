@@ -56,7 +56,7 @@ def url(tree: Tree, touch: Touch) -> cst.CSTNode | None:
 
 
 def comparison(tree: Tree, touch: Touch) -> cst.Comparison | None:
-    return tree.find(touch.get("compare"), cst.Comparison)
+    return tree.find(touch.expression and touch.expression.compare, cst.Comparison)
 
 
 def other_operand(tree: Tree, touch: Touch, node: cst.CSTNode) -> cst.BaseExpression | None:
@@ -70,7 +70,7 @@ def other_operand(tree: Tree, touch: Touch, node: cst.CSTNode) -> cst.BaseExpres
 
 def assigned(tree: Tree, touch: Touch, node: cst.CSTNode) -> cst.BaseExpression | None:
     """The value assigned to a field access, when the access is its statement's only target."""
-    value = tree.find(touch.get("value_span"), cst.BaseExpression)
+    value = tree.find(touch.written and touch.written.value_span, cst.BaseExpression)
     statement = tree.assignment(node)
     return value if value is not None and statement is not None and statement.value is value else None
 

@@ -10,24 +10,25 @@ from collections.abc import Callable, Iterator
 import libcst as cst
 
 from ...model import Edit
+from ...syntax import Syntax
 from .tree import Tree
 
-ACCESSORS: dict[str, type] = {
-    "attribute": cst.Attribute, "subscript": cst.Subscript, "get": cst.Call, "getattr": cst.Call,
+ACCESSORS: dict[Syntax, type] = {
+    Syntax.ATTRIBUTE: cst.Attribute, Syntax.SUBSCRIPT: cst.Subscript, Syntax.GET: cst.Call, Syntax.GETATTR: cst.Call,
 }
 NamePart = cst.Name | cst.SimpleString
 
 
 # ---------------------------------------------------------------- names in accesses
-def name_part(node: cst.CSTNode | None, syntax: str) -> NamePart | None:
+def name_part(node: cst.CSTNode | None, syntax: Syntax) -> NamePart | None:
     """The node spelling the field name: ``.f``, ``["f"]``, ``.get("f")``, ``getattr(x, "f")``."""
-    if isinstance(node, cst.Attribute) and syntax == "attribute":
+    if isinstance(node, cst.Attribute) and syntax == Syntax.ATTRIBUTE:
         return node.attr
-    if isinstance(node, cst.Subscript) and syntax == "subscript" and len(node.slice) == 1:
+    if isinstance(node, cst.Subscript) and syntax == Syntax.SUBSCRIPT and len(node.slice) == 1:
         index = node.slice[0].slice
         return _simple(index.value) if isinstance(index, cst.Index) else None
-    if isinstance(node, cst.Call) and syntax in ("get", "getattr"):
-        position = 0 if syntax == "get" else 1
+    if isinstance(node, cst.Call) and syntax in (Syntax.GET, Syntax.GETATTR):
+        position = 0 if syntax == Syntax.GET else 1
         args = node.args
         if len(args) > position and args[position].keyword is None and not args[position].star:
             return _simple(args[position].value)

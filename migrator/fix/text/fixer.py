@@ -21,21 +21,28 @@ from ..intents import carried_out
 from .host import Host, Hosts, StringHost, ValueEdit, apply
 from .members import json_pair
 from .pair import BOOL_WORD, Pair, Range, form_pair, query_pair
-from .shell import Script, same_shape, shell_pair
+from .shell import same_shape, shell_pair
 
 Edits = list[ValueEdit] | None
 
 
 @dataclass
 class Spot:
-    """A touch's ranges in its host's text (``script``: the host lexed, for shell forms)."""
+    """A touch's ranges in its host's text: its own, and those its details give (details.py):
+    the name and value of a ``name=value``, a comparison, the shell word holding it and what
+    removes it. ``shell``: the host is a shell script (``variable``: a CI variable's value, one
+    word)."""
 
     host: Host
     span: Range
-    key: Range | None
-    value: Range | None
-    compare: Range | None
-    script: Script | None
+    key: Range | None = None
+    value: Range | None = None
+    compare: Range | None = None
+    word: Range | None = None
+    words: Range | None = None
+    piece: Range | None = None
+    shell: bool = False
+    variable: bool = False
 
     @property
     def text(self) -> str:
@@ -48,8 +55,10 @@ class Spot:
         """The ``name=value`` the touch is the name of: a field a shell command sends, a JSON
         member, a field of a recorded URL's query or form body."""
         syntax = touch.syntax
-        if syntax in PAIRS | JSON_BODIES:
-            return shell_pair(self.script, syntax, touch.name, self.key, self.value) if self.key else None
+        if syntax in PAIRS:
+            return shell_pair(self.text, touch.name, self.key, self.value, self.words, self.piece)
+        if syntax in JSON_BODIES:
+            return json_pair(self.text, self.key, self.value, touch.name) if self.key else None
         if syntax == Syntax.JSON_KEY:
             return json_pair(self.text, self.span, self.value, touch.name)
         if syntax in RECORDED_URLS:
@@ -70,7 +79,6 @@ class Fixer:
     def __init__(self, text: str, syntax: str, variables: bool = False):
         self.text = text
         self.hosts = Hosts(text, syntax, variables)
-        self.scripts: dict[int, Script] = {}
 
     def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
         out = {}
@@ -83,31 +91,25 @@ class Fixer:
         return out
 
     def locate(self, touch: Touch) -> Spot | None:
-        offsets = list(touch.range)
-        for name in ("key_span", "value_span", "compare"):
-            found = touch.get(name)
-            offsets += list(found) if found else []
+        """The touch's ranges, mapped from the file into the text of the host it lies in."""
+        ranges = {name: r for name, r in _ranges(touch) if r}
+        offsets = [offset for r in ranges.values() for offset in r]
         host = self.hosts.at(offsets[0])
         inside = host.to_value(offsets) if host is not None else None
         if inside is None:
             return None
-        ranges = iter(zip(inside[::2], inside[1::2]))
-        span = next(ranges)
-        found = {name: next(ranges) if touch.get(name) else None for name in ("key_span", "value_span", "compare")}
-        script = None
-        if touch.syntax in SHELL:
-            script = self.scripts.get(id(host)) or self.scripts.setdefault(
-                id(host), Script(host.value, word=self.hosts.is_variable(host)))
-        return Spot(host, span, found["key_span"], found["value_span"], found["compare"], script)
+        found = dict(zip(ranges, zip(inside[::2], inside[1::2])))
+        shell = touch.syntax in SHELL
+        return Spot(host, **found, shell=shell, variable=shell and self.hosts.is_variable(host))
 
     def finish(self, spot: Spot, touch: Touch, value_edits: Edits) -> tuple[Edit, ...] | None:
         """The value edits as file edits, when the host reads back exactly as intended."""
         if not value_edits:
             return None
         new_value = apply(spot.text, value_edits)
-        if spot.script is not None and not same_shape(spot.script, new_value):
+        if spot.shell and not same_shape(spot.text, new_value, spot.variable):
             return None
-        if isinstance(spot.host, StringHost) and touch.syntax == "json-key" and not _parses(new_value):
+        if isinstance(spot.host, StringHost) and touch.syntax == Syntax.JSON_KEY and not _parses(new_value):
             return None
         host, file_edits, written = spot.host, [], []
         for start, end, new in value_edits:
@@ -149,6 +151,17 @@ class Fixer:
             if len(digits) == 1 and int(digits[0].group()) == before:
                 out.append((node.start + digits[0].start(), node.start + digits[0].end(), str(after)))
         return out
+
+
+def _ranges(touch: Touch) -> list[tuple[str, Range | None]]:
+    """The touch's ranges in the file, by the name of the Spot's field for each."""
+    written, expression, shell = touch.written, touch.expression, touch.shell
+    return [
+        ("span", touch.range),
+        ("key", written and written.key_span), ("value", written and written.value_span),
+        ("compare", expression and expression.compare),
+        ("word", shell and shell.word), ("words", shell and shell.words), ("piece", shell and shell.piece),
+    ]
 
 
 def _parses(text: str) -> bool:

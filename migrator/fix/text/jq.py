@@ -10,7 +10,7 @@ import re
 
 from .host import ValueEdit
 from .pair import Range
-from .shell import Script, quoted, quoting
+from .shell import quoted, quoting
 
 RIGHT = re.compile(r"\s*(?:==|!=)\s*")
 LEFT = re.compile(r"\s*(?:==|!=)\s*\Z")
@@ -19,10 +19,10 @@ LEFT = re.compile(r"\s*(?:==|!=)\s*\Z")
 class Filter:
     """The jq filter text around a field, and its shell quoting there."""
 
-    def __init__(self, script: Script, at: int):
-        found = script.word_at(at)
-        self.text, self.found = script.text, found is not None
-        self.quote, self.opened, self.closed = quoting(script.text, found[1], at) if found else ("", 0, 0)
+    def __init__(self, text: str, word: Range | None, at: int):
+        """The filter is the shell word text[word] (None: not known)."""
+        self.text, self.found = text, word is not None
+        self.quote, self.opened, self.closed = quoting(text, word, at) if word else ("", 0, 0)
 
     def write(self, new: str) -> str | None:
         return quoted(new, self.quote) if self.found else None
@@ -42,10 +42,10 @@ class Filter:
         return n >= self.closed or self.text[n] in ")]" or (self.text[n] == "|" and self.text[n + 1:n + 2] != "=")
 
 
-def shorthand(script: Script, span: Range, value: str, fits) -> list[ValueEdit] | None:
+def shorthand(text: str, word: Range | None, span: Range, value: str, fits) -> list[ValueEdit] | None:
     """``{name}`` → ``{name: value}`` (the output key stays); ``{name:value}`` where the text
     holding the filter cannot take ``": "`` (a plain YAML scalar)."""
-    jq = Filter(script, span[0])
+    jq = Filter(text, word, span[0])
     for new in (f": {value}", f":{value}"):
         written = jq.write(new)
         if written is not None and fits(written):

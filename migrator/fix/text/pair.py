@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import NO_VALUE, show_value
+from ...scan.urls import amp_removal
 
 Range = tuple[int, int]
 BOOL_WORD = re.compile(r"(?i:true|false)")
@@ -24,17 +25,6 @@ class Pair:
     key: Range
     value: Range | None
     removal: Range | None = None
-
-
-def amp_removal(text: str, start: int, end: int, low: int, high: int) -> Range:
-    """The range removing ``text[start:end]``, one field of an ``&``-joined list in
-    ``text[low:high]``, with one separator: the ``&`` after it, else the one before it, else the
-    ``?`` of a query it was the only field of."""
-    if end < high and text[end] == "&":
-        return start, end + 1
-    if start > low and text[start - 1] in "&?":
-        return start - 1, end
-    return start, end
 
 
 def query_pair(text: str, span: Range, name: str, value: object) -> Pair | None:

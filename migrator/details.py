@@ -1,0 +1,134 @@
+"""What a touch carries besides its kind, name, record and value, per family: frozen dataclasses
+the scanners fill in and the fixers and check functions read (model.Touch holds one of each
+family, or None).
+
+Rules match on details as data (``match: detail: {location: query}``): `Touch.get` looks a name
+up on the touch's details, so every field name below is unique across the families.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, fields
+from typing import Any
+
+Range = tuple[int, int]
+"""Character offsets into a file's text, start inclusive, end exclusive (ruff's TextRange)."""
+Siblings = tuple[tuple[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class Request:
+    """The request an endpoint or a parameter touch is part of.
+
+    path        for an endpoint, the concrete normalized path; for a parameter, the endpoint's
+                model template (or the normalized path)
+    location    where a parameter is sent: query, body, form, header, auth
+    auth        the credential kind of the request: deploy-token, job-token, private-token, oauth
+    client      who sends it, in Python: http (requests, httpx, …) or python-gitlab
+    credential  the credential kind this parameter itself carries
+    """
+
+    path: str | None = None
+    location: str | None = None
+    auth: str | None = None
+    client: str | None = None
+    credential: str | None = None
+
+
+@dataclass(frozen=True)
+class Written:
+    """How a ``name=value`` (a dict entry, a keyword argument, a field a command sends, a JSON
+    member, an assignment to a field) is written.
+
+    key_span    where the name is written (inside any quotes)
+    value_span  where the value is written (the assigned value, for an assignment)
+    statement   the assignment is a statement of its own (``x.f = v``)
+    raw         a number as written (``52.5200000``)
+    siblings    the other names, with their literal values, of the dict, call, query string,
+                form, JSON object or command the entry is written in
+    """
+
+    key_span: Range | None = None
+    value_span: Range | None = None
+    statement: bool = False
+    raw: str | None = None
+    siblings: Siblings = ()
+
+
+@dataclass(frozen=True)
+class Expression:
+    """How a field read is used in an expression (Python, jq).
+
+    op        the operator it is compared with a literal by: Eq, NotEq, Is, IsNot, In, …
+    compare   the range of the whole comparison (both operands)
+    negated   Python: it is the operand of ``not``
+    term      jq: the field is a whole path on its own (``.active``; not ``.x.active``)
+    """
+
+    op: str | None = None
+    compare: Range | None = None
+    negated: bool = False
+    term: bool = False
+
+
+@dataclass(frozen=True)
+class Shell:
+    """Where a shell command writes a field or a jq filter: the ``word`` holding it, and what
+    removes the field: its option and argument (``words``, taken with the blank around them), or
+    ``k=v`` with one ``&`` inside a word (``piece``); neither when that cannot be done exactly."""
+
+    word: Range
+    words: Range | None = None
+    piece: Range | None = None
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where the text a touch was read from came from.
+
+    recorded     recorded traffic (a fixture, a cassette, a HAR file): its fixes are unsafe,
+                 since the recording must change together with the code that replays it
+    embedded     the touch is inside a string of the file: json-string, yaml-block, yaml-flow, binary
+    approximate  the position inside that string is estimated: never edit it
+    """
+
+    recorded: bool = False
+    embedded: str | None = None
+    approximate: bool = False
+
+
+@dataclass(frozen=True)
+class Telemetry:
+    """A telemetry message or field, defined (.proto) or set (code, recordings).
+
+    message, field   the message, and the field's name (None for the message itself)
+    source           the value's expression as written (code, recordings)
+    number, type, label, oneof   the field's definition (.proto)
+    part             header or end of a message definition (.proto)
+    package, keyword the .proto file's package; ``edition`` for an edition file's syntax
+    fields           the fields a recorded message holds
+    """
+
+    message: str | None = None
+    field: str | None = None
+    source: str | None = None
+    number: int | None = None
+    type: str | None = None
+    label: str | None = None
+    oneof: str | None = None
+    part: str | None = None
+    package: str | None = None
+    keyword: str | None = None
+    fields: tuple[str, ...] | None = None
+
+
+FAMILIES = {"request": Request, "written": Written, "expression": Expression, "shell": Shell, "origin": Origin,
+            "telemetry": Telemetry}
+KEYS = {f.name: family for family, kind in FAMILIES.items() for f in fields(kind)}
+"""Each detail's name → the family (the Touch attribute) holding it."""
+
+
+def others(entries: Sequence[tuple[str, Any]], index: int) -> Siblings:
+    """The (name, value) entries of a container but the one at ``index``: a touch's siblings."""
+    return tuple(entries[:index]) + tuple(entries[index + 1:])
