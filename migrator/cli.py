@@ -1,4 +1,7 @@
-"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``.
+"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``. The only
+click module: each command parses its options into settings, calls a use case of the
+application layer (migrator/app) and renders the result (migrator/report), importing only what
+the command needs.
 
 Exit status: 0 no findings, 1 findings (or files changed by ``fix``), 2 usage or internal error.
 """
@@ -78,9 +81,10 @@ def _release(ctx, param, value):
 
 
 def settings_from(select, ignore, no_respect_gitignore=False, jobs=0, target_version=None):
-    from .engine import Settings
+    from .app.settings import Settings
+    from .ruletable import load_table
 
-    table = _table()
+    table = load_table()
     selected = _codes(select)
     ignored = _codes(ignore)
     for pattern in selected + ignored:
@@ -91,12 +95,7 @@ def settings_from(select, ignore, no_respect_gitignore=False, jobs=0, target_ver
     return Settings(selected, ignored, not no_respect_gitignore, jobs, target_version)
 
 
-def _table():
-    from .ruletable import load_table
-
-    return load_table()
-
-
+# ---------------------------------------------------------------- check
 @main.command()
 @common_options
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
@@ -106,13 +105,11 @@ def _table():
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
 def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_fix, diff, settings):
     """Report uses of API v4 that v5 breaks."""
-    from .engine import check_paths
+    if apply_fix or diff:
+        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
+    from .app.check import check_paths
     from .report import render
 
-    if apply_fix or diff:
-        from .fix.command import run_fix
-
-        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
     result = check_paths(list(paths) or ["."], settings)
     for error in result.errors:
         click.echo(f"error: {error}", err=True)
@@ -128,6 +125,51 @@ def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_
     sys.exit(0 if exit_zero or not findings else 1)
 
 
+# ---------------------------------------------------------------- fix
+@main.command("fix")
+@common_options
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
+@click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
+@click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
+def fix(paths, exit_zero, output_format, unsafe_fixes, diff, settings):
+    """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
+
+    Exit status: 1 when a file was changed (or would be, with --diff) or findings remain, so a
+    pre-commit hook stops the commit; 0 otherwise or with --exit-zero; 2 on errors."""
+    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
+
+
+def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit_zero: bool,
+            output_format: str = "text") -> int:
+    """Fix the files under paths, report, and return the exit status."""
+    from .app.fix import fix_paths, unified_diff
+    from .report.text import fix_summary
+
+    run = fix_paths(paths, settings, unsafe_fixes, diff)
+    changed = run.changed
+    if diff:
+        sys.stdout.write("".join(unified_diff(o) for o in changed))
+        fixed = run.fixed
+        click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
+    for error in run.errors:
+        click.echo(f"error: {error}", err=True)
+    if not diff:
+        if output_format == "json":
+            from .fix.edits import with_edits
+            from .report import render
+
+            sys.stdout.write(render("json", with_edits(run.remaining)))
+            click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
+        else:
+            sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
+    if run.errors:
+        return 2
+    if exit_zero:
+        return 0
+    return 1 if changed or (run.remaining and not diff) else 0
+
+
+# ---------------------------------------------------------------- rule
 @main.command()
 @click.argument("code", required=False)
 @click.option("--all", "show_all", is_flag=True, help="Explain every rule.")
@@ -135,32 +177,48 @@ def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_
 def rule(code, show_all, output_format):
     """Explain a rule: what it detects, why v5 breaks it, what to do instead."""
     from .report import ruledoc
+    from .ruletable import load_table
 
-    table = _table()
+    table = load_table()
     if show_all == bool(code):
         raise click.UsageError("give a rule code, or --all")
     if show_all:
         rules = list(table.rules)
     else:
         wanted = code.strip()
-        match = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
-        if not match:
+        rules = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
+        if not rules:
             raise click.BadParameter(f"no rule {wanted!r}; see `migrator rule --all`", param_hint="CODE")
-        rules = match
     render = ruledoc.render_json if output_format == "json" else ruledoc.render_text
     sys.stdout.write(render(rules, table))
 
 
-def _register_optional() -> None:
-    """Commands whose modules land separately register here when present."""
-    from importlib import import_module
+# ---------------------------------------------------------------- audit-log
+@main.command("audit-log")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--select", multiple=True, help="Rule codes or prefixes to report (comma-separated).")
+@click.option("--ignore", multiple=True, help="Rule codes or prefixes to leave out (comma-separated).")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def audit_log(files, select, ignore, output_format):
+    """Count calls to what v5 removes in the service's api_json.log (plain or gzip; - for stdin).
 
-    for module in ("migrator.fix.command", "migrator.auditlog_cli"):
-        try:
-            import_module(module).register(main)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    Exit status: 0 no such calls, 1 some, 2 a file could not be read."""
+    from .app.audit import audit_logs
+    from .auditlog import render_json, render_text
+
+    missing = [p for p in files if p != "-" and not _readable(p)]
+    if missing:
+        raise click.BadParameter(f"cannot read {missing[0]!r}", param_hint="FILES")
+    report = audit_logs(files, settings_from(select, ignore))
+    sys.stdout.write(render_json(report) if output_format == "json" else render_text(report))
+    for error in report.errors:
+        click.echo(f"error: {error}", err=True)
+    sys.exit(2 if report.errors else 1 if report.matched else 0)
 
 
-_register_optional()
+def _readable(path: str) -> bool:
+    try:
+        with open(path, "rb"):
+            return True
+    except OSError:
+        return False

@@ -226,13 +226,18 @@ class Finding:
     repository: str | None = field(default=None, compare=False)
     kind: str = field(default="", compare=False)  # the file kind (migrator/kinds): python, ci, …
 
+    def fixable(self, unsafe: bool = False) -> bool:
+        """Whether ``fix`` applies this finding's fix (``unsafe``: with --unsafe-fixes)."""
+        level = Applicability.UNSAFE if unsafe else Applicability.SAFE
+        return self.fix is not None and self.fix.applicability.applies(level)
+
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.filename, self.span.start.row, self.span.start.column, self.code)
 
 
 class ScanError(Exception):
-    """A file could not be parsed; the engine turns it into one parse-error finding, at
+    """A file could not be parsed; the pipeline turns it into one parse-error finding, at
     ``offset`` in the file's text, or at a row and column where the parser gives those."""
 
     def __init__(self, message: str, row: int = 1, column: int = 1, offset: int | None = None):

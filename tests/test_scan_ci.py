@@ -8,7 +8,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.model import ScanError
 from migrator.ruletable import load_table
 from migrator.scan import ci

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.model import NO_VALUE
 from migrator.ruletable import load_table
 from migrator.scan import jq, shell
