@@ -360,3 +360,15 @@ def test_a_missing_config_path_is_an_error(tmp_path, configs):
 
 def test_config_error_is_a_value_error():
     assert issubclass(ConfigError, ValueError)
+
+
+def test_the_readme_example_is_a_valid_configuration(tmp_path, configs):
+    from .conftest import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    example = readme.split("### Configuration", 1)[1].split("```toml\n", 1)[1].split("```", 1)[0]
+    write(tmp_path / "pyproject.toml", example)
+    settings = configs().settings_for(tmp_path / "src" / "app.py")
+    assert settings.source == tmp_path / "pyproject.toml"
+    assert (settings.target_version, settings.min_evidence, settings.max_file_size) == ("16.11", "named", 10_000_000)
+    assert settings.ignored_codes(tmp_path / "tests" / "fixtures" / "runners.json") == {"MIG060", "MIG090"}
