@@ -31,15 +31,17 @@ An unknown key or a bad value raises `ConfigError`, whose message names the file
 from __future__ import annotations
 
 import os
+import posixpath
 import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 from .configkeys import COMMAND_LINE, ConfigError, Options, selected_codes, validate
 from .discover import DEFAULT_EXCLUDES
-from .globs import Glob
+from .globs import Glob, GlobSet, absolute_posix
 from .model import EVIDENCE_ORDER, Finding
 from .ruletable import Rule, RuleTable, gated, load_table
 
@@ -75,9 +77,10 @@ class FileSettings:
 
     def ignored_codes(self, path: str | os.PathLike[str]) -> frozenset[str]:
         """The codes ``per-file-ignores`` turns off in the file at ``path``."""
+        full = absolute_posix(path)
         out: frozenset[str] = frozenset()
         for glob, codes in self.per_file_ignores:
-            if glob.matches(path):
+            if glob.matches_absolute(full):
                 out |= codes
         return out
 
@@ -92,14 +95,18 @@ class FileSettings:
         """Whether ``exclude`` or ``extend-exclude`` matches the path or, with ``parents``, a
         directory above it up to this configuration's root (as ruff does for files passed by name
         under ``force-exclude``; a walk that prunes excluded directories passes ``parents=False``)."""
-        current = Path(os.path.abspath(path))
-        globs = self.exclude + self.extend_exclude
+        current, root = absolute_posix(path), self.root.as_posix()
         while True:
-            if any(glob.matches(current) for glob in globs):
+            if self._excludes.matches_absolute(current):
                 return True
-            if not parents or current == self.root or current.parent == current:
+            parent = posixpath.dirname(current)
+            if not parents or current == root or parent == current:
                 return False
-            current = current.parent
+            current = parent
+
+    @cached_property
+    def _excludes(self) -> GlobSet:
+        return GlobSet.of(self.exclude + self.extend_exclude)
 
 
 _RULES: dict[tuple, tuple[Rule, ...]] = {}
@@ -115,7 +122,10 @@ def find_config(directory: Path) -> Path | None:
 
 
 def _has_migrator_table(path: Path) -> bool:
-    data = path.read_bytes()
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
     return b"migrator" in data and _tool_table(_parse(path, data), path) is not None
 
 
@@ -184,7 +194,7 @@ def resolve(table: RuleTable, file: Options | None, overrides: Options, root: Pa
         source=None if file is None else Path(file.where),
         codes=enabled_codes(table, sources),
         per_file_ignores=merged.get("per-file-ignores", ()),
-        exclude=merged.get("exclude") or tuple(Glob.anchored(name, root) for name in DEFAULT_EXCLUDES),
+        exclude=merged["exclude"] if "exclude" in merged else tuple(Glob.anchored(n, root) for n in DEFAULT_EXCLUDES),
         extend_exclude=tuple(g for s in sources for g in s.values.get("extend-exclude", ())),
         cache_dir=merged.get("cache-dir", root / DEFAULT_CACHE_DIR),
         **{key.replace("-", "_"): merged[key] for key in _SCALARS if key in merged},
@@ -193,8 +203,8 @@ def resolve(table: RuleTable, file: Options | None, overrides: Options, root: Pa
 
 class Configs:
     """Which settings each file is checked with. Each directory is looked at once (its own
-    configuration file, else its parent's answer), so a run over many files stats each directory
-    on the way up a few times at most, never every ancestor of every file.
+    configuration file, else its parent's answer, cached), so a run over many files never looks
+    at every ancestor of every file. Relative paths are relative to ``cwd``.
 
     ``overrides`` holds command-line values under the configuration's key names
     (``{"select": ["MIG06"], "target-version": "17.0"}``; ``None`` values are left out);
@@ -207,7 +217,8 @@ class Configs:
         self.table = table or load_table()
         given = {key.replace("_", "-"): value for key, value in (overrides or {}).items() if value is not None}
         self.overrides = validate(given, COMMAND_LINE, self.cwd, self.table)
-        self._nearest: dict[Path, FileSettings | None] = {}
+        self._cwd = str(self.cwd)
+        self._nearest: dict[str, FileSettings | None] = {}  # directory → its settings
         self._fixed: FileSettings | None = None
         self._default: FileSettings | None = None
         if config_path is not None:
@@ -220,7 +231,7 @@ class Configs:
     def default(self) -> FileSettings:
         """The run's own settings (``output-format``, ``cache-dir``): those of the working directory."""
         if self._default is None:
-            self._default = self._fixed or self._lookup(self.cwd) or resolve(self.table, None, self.overrides, self.cwd)
+            self._default = self._fixed or self._lookup(self._cwd) or resolve(self.table, None, self.overrides, self.cwd)
         return self._default
 
     def settings_for(self, path: str | os.PathLike[str], is_dir: bool = False) -> FileSettings:
@@ -228,21 +239,22 @@ class Configs:
         with ``is_dir``), else the working directory's."""
         if self._fixed is not None:
             return self._fixed
-        absolute = Path(os.path.abspath(path))
-        return self._lookup(absolute if is_dir else absolute.parent) or self.default
+        absolute = os.path.normpath(os.path.join(self._cwd, path))
+        return self._lookup(absolute if is_dir else os.path.dirname(absolute)) or self.default
 
-    def _lookup(self, directory: Path) -> FileSettings | None:
+    def _lookup(self, directory: str) -> FileSettings | None:
         walked = []
         current = directory
         while current not in self._nearest:
-            found = find_config(current)
+            found = find_config(Path(current))
+            parent = os.path.dirname(current)
             if found is not None:
                 self._nearest[current] = self._settings(found)
-            elif current.parent == current:
+            elif parent == current:
                 self._nearest[current] = None
             else:
                 walked.append(current)
-                current = current.parent
+                current = parent
         for below in walked:
             self._nearest[below] = self._nearest[current]
         return self._nearest[current]

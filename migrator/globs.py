@@ -49,10 +49,18 @@ class Glob:
 
     def matches(self, path: str | os.PathLike[str]) -> bool:
         """Whether the pattern matches ``path`` (made absolute against the working directory)."""
-        full = Path(os.path.abspath(path)).as_posix()
-        hit = bool(self.absolute.match(full)) or bool(
-            self.basename is not None and self.basename.match(posixpath.basename(full)))
+        return self.matches_absolute(absolute_posix(path))
+
+    def matches_absolute(self, full: str) -> bool:
+        """`matches` for a path already made absolute, in ``/`` form (see `absolute_posix`)."""
+        hit = self.absolute.match(full) is not None or (
+            self.basename is not None and self.basename.match(full[full.rfind("/") + 1:]) is not None)
         return hit != self.negated
+
+
+def absolute_posix(path: str | os.PathLike[str]) -> str:
+    full = os.path.abspath(path)
+    return full if os.sep == "/" else full.replace(os.sep, "/")
 
 
 def _whole(regex: str) -> str:
@@ -107,3 +115,26 @@ def _char_class(pattern: str, start: int) -> tuple[str, int]:
         raise GlobError(f"{pattern!r}: unclosed [")
     body = "".join("\\" + c if c in _CLASS_ESCAPES else c for c in pattern[first:i])
     return f"[{'^' if negate else ''}{body}]", i + 1
+
+
+@dataclass(frozen=True)
+class GlobSet:
+    """Globs without negation tested together, one regular expression for full paths and one
+    for names (as globset's GlobSet), for the many checks of a walk."""
+
+    absolute: re.Pattern[str] | None
+    basename: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, globs: tuple[Glob, ...]) -> GlobSet:
+        if any(glob.negated for glob in globs):
+            raise GlobError("a negated pattern cannot join a set")
+
+        def union(patterns: list[re.Pattern[str]]) -> re.Pattern[str] | None:
+            return re.compile("|".join(p.pattern for p in patterns)) if patterns else None
+
+        return cls(union([g.absolute for g in globs]), union([g.basename for g in globs if g.basename]))
+
+    def matches_absolute(self, full: str) -> bool:
+        return (self.absolute is not None and self.absolute.match(full) is not None) or (
+            self.basename is not None and self.basename.match(full[full.rfind("/") + 1:]) is not None)

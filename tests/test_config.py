@@ -157,7 +157,8 @@ def test_extend_select_alone_keeps_every_rule(tmp_path, configs, table):
 
 def test_select_all(tmp_path, configs, table):
     write(tmp_path / "migrator.toml", 'select = ["ALL"]\nignore = ["MIG3"]\n')
-    assert configs().settings_for(tmp_path / "a.py").codes == {r.code for r in table.rules} - {"MIG300", "MIG301", "MIG302"}
+    everything = {r.code for r in table.rules}
+    assert configs().settings_for(tmp_path / "a.py").codes == everything - {"MIG300", "MIG301", "MIG302"}
 
 
 def test_command_line_select_replaces_the_file_selection(tmp_path, configs):
@@ -241,6 +242,11 @@ def test_exclude_replaces_the_defaults_and_extend_exclude_adds_to_them(tmp_path,
     assert extended.excluded(tmp_path / "b" / "src" / "telemetry_pb2.py")
 
 
+def test_an_empty_exclude_turns_the_defaults_off(tmp_path, configs):
+    write(tmp_path / "migrator.toml", "exclude = []\n")
+    assert not configs().settings_for(tmp_path / "a.py").excluded(tmp_path / ".venv" / "x.py")
+
+
 def test_excluded_looks_at_parent_directories_unless_asked_not_to(tmp_path, configs):
     write(tmp_path / "migrator.toml", 'extend-exclude = ["vendor"]\n')
     settings = configs().settings_for(tmp_path / "vendor" / "lib" / "client.py")
@@ -290,7 +296,8 @@ def test_min_evidence_drops_weaker_findings(tmp_path, configs):
 
 def test_cache_dir_is_relative_to_the_configuration(tmp_path, configs):
     write(tmp_path / "proj" / "migrator.toml", 'cache-dir = "build/migrator-cache"\n')
-    assert configs().settings_for(tmp_path / "proj" / "a.py").cache_dir == tmp_path / "proj" / "build" / "migrator-cache"
+    settings = configs().settings_for(tmp_path / "proj" / "a.py")
+    assert settings.cache_dir == tmp_path / "proj" / "build" / "migrator-cache"
 
 
 @pytest.mark.parametrize(("value", "size"), [

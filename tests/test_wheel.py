@@ -36,9 +36,9 @@ def test_installed_distribution_runs_migrator_from_another_directory(kind, dists
     elsewhere.mkdir()
     (elsewhere / "client.py").write_text("runner = gl.runners.get(1)\nprint(runner.active)\n")
 
-    installed = subprocess.run(
-        [str(python), "-c", f"import importlib.metadata as m, migrator; print(m.version({DISTRIBUTION!r}), migrator.__file__)"],
-        cwd=elsewhere, capture_output=True, text=True, check=True).stdout.split()
+    where = f"import importlib.metadata as m, migrator; print(m.version({DISTRIBUTION!r}), migrator.__file__)"
+    installed = subprocess.run([str(python), "-c", where], cwd=elsewhere, capture_output=True, text=True,
+                               check=True).stdout.split()
     assert installed[0] == subprocess.run([str(migrator), "--version"], capture_output=True, text=True,
                                           check=True).stdout.split()[-1]
     assert installed[1].startswith(str(env_dir))
