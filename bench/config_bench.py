@@ -40,12 +40,12 @@ def main() -> None:
         lookup = time.perf_counter() - start
         config.find_config = real
         start = time.perf_counter()
-        for s, p in zip(settings, paths):
+        for s, p in zip(settings, paths, strict=True):
             s.excluded(p)
             s.ignored_codes(p)
         per_file = time.perf_counter() - start
         start = time.perf_counter()
-        for s, p in zip(settings, paths):
+        for s, p in zip(settings, paths, strict=True):
             s.excluded(p, parents=False)
         walking = time.perf_counter() - start
     print(f"settings_for: {len(paths):,} files in {lookup:.3f} s; {len(looked):,} directories looked at once each "

@@ -222,7 +222,7 @@ class Configs:
         self._fixed: FileSettings | None = None
         self._default: FileSettings | None = None
         if config_path is not None:
-            path = Path(config_path).absolute()
+            path = self.cwd / config_path
             if not path.is_file():
                 raise ConfigError(f"{config_path}: --config: no such file")
             self._fixed = self._settings(path)
@@ -231,7 +231,8 @@ class Configs:
     def default(self) -> FileSettings:
         """The run's own settings (``output-format``, ``cache-dir``): those of the working directory."""
         if self._default is None:
-            self._default = self._fixed or self._lookup(self._cwd) or resolve(self.table, None, self.overrides, self.cwd)
+            found = self._fixed or self._lookup(self._cwd)
+            self._default = found or resolve(self.table, None, self.overrides, self.cwd)
         return self._default
 
     def settings_for(self, path: str | os.PathLike[str], is_dir: bool = False) -> FileSettings:

@@ -379,3 +379,13 @@ def test_the_readme_example_is_a_valid_configuration(tmp_path, configs):
     assert settings.source == tmp_path / "pyproject.toml"
     assert (settings.target_version, settings.min_evidence, settings.max_file_size) == ("16.11", "named", 10_000_000)
     assert settings.ignored_codes(tmp_path / "tests" / "fixtures" / "runners.json") == {"MIG060", "MIG090"}
+
+
+def test_settings_travel_to_worker_processes(tmp_path, configs):
+    import pickle
+
+    write(tmp_path / "migrator.toml", 'select = ["MIG06"]\nextend-exclude = ["vendor"]\n')
+    settings = configs().settings_for(tmp_path / "a.py")
+    settings.excluded(tmp_path / "a.py")  # builds the cached glob set, which travels too
+    copy = pickle.loads(pickle.dumps(settings))
+    assert copy == settings and copy.excluded(tmp_path / "vendor" / "x.py")
