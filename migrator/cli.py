@@ -17,6 +17,7 @@ import click
 
 from . import __version__
 from .loader import DataError
+from .report import FORMATS as REPORT_FORMATS
 
 OUTPUT_FORMATS = ["text", "concise", "json"]
 
@@ -222,3 +223,23 @@ def _readable(path: str) -> bool:
             return True
     except OSError:
         return False
+
+
+# ---------------------------------------------------------------- report
+@main.command()
+@click.option("--merge", is_flag=True, help="Merge the JSON results of `migrator check --output-format json`.")
+@click.argument("results", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--output-format", type=click.Choice(list(REPORT_FORMATS)), default="json", show_default=True)
+def report(merge, results, output_format):
+    """One report from the JSON results of many `migrator check` runs (one per repository)."""
+    from .report import render
+    from .report.merge import ResultsError, load_results
+
+    if not merge:
+        raise click.UsageError("give --merge and the JSON results to merge")
+    try:
+        findings = load_results(results)
+    except ResultsError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    sys.stdout.write(render(output_format, findings))
