@@ -22,13 +22,6 @@ from .report import FORMATS as REPORT_FORMATS
 OUTPUT_FORMATS = ["text", "concise", "json"]
 
 
-def _codes(values: Sequence[str]) -> tuple[str, ...]:
-    """``--select mig06,runner-active`` → ("MIG06", "runner-active"): codes and prefixes are
-    matched in upper case; rule names and item keys (with a dash) as typed."""
-    parts = [code.strip() for value in values for code in value.split(",") if code.strip()]
-    return tuple(code.upper() if re.fullmatch(r"[A-Za-z]+\d*", code) else code for code in parts)
-
-
 class Group(click.Group):
     """Turns an unexpected exception into exit status 2 with a one-line message."""
 
@@ -39,6 +32,15 @@ class Group(click.Group):
             raise
         except DataError as exc:
             click.echo(f"error: rule table: {exc}", err=True)
+            sys.exit(2)
+        except ValueError as exc:
+            from .baseline import BaselineError
+            from .configkeys import ConfigError
+            from .report.merge import ResultsError
+
+            if not isinstance(exc, (ConfigError, BaselineError, ResultsError)):
+                raise
+            click.echo(f"error: {exc}", err=True)
             sys.exit(2)
         except Exception as exc:  # noqa: BLE001 - last resort, reported as an internal error
             click.echo(f"error: internal error: {type(exc).__name__}: {exc}", err=True)
@@ -52,17 +54,27 @@ def main() -> None:
 
 
 def common_options(func):
-    """The options `check` and `fix` share, handed to the command as one ``settings`` value."""
+    """The options `check` and `fix` share, handed to the command as one ``settings`` value:
+    the configuration files' settings with these flags overriding them."""
 
     @functools.wraps(func)
-    def with_settings(*args, select, ignore, no_respect_gitignore, jobs, target_version, **kwargs):
-        kwargs["settings"] = settings_from(select, ignore, no_respect_gitignore, jobs, target_version)
+    def with_settings(*args, config, jobs, **kwargs):
+        overrides = {key: kwargs.pop(key.replace("-", "_")) for key in OVERRIDES}
+        overrides["respect-gitignore"] = False if kwargs.pop("no_respect_gitignore") else None
+        overrides["force-exclude"] = True if overrides["force-exclude"] else None
+        kwargs["settings"] = settings_from(overrides, config, jobs)
         return func(*args, **kwargs)
 
     options = [
         click.argument("paths", nargs=-1, type=click.Path(exists=True)),
+        click.option("--config", metavar="PATH", help="One configuration file for every path (default: the "
+                     "closest migrator.toml, .migrator.toml or pyproject.toml [tool.migrator] above each file)."),
         click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated)."),
+        click.option("--extend-select", multiple=True, help="Rule codes or prefixes to enable on top of the selection."),
         click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable (comma-separated)."),
+        click.option("--exclude", multiple=True, help="Files and directories to leave out (globs; replaces the default)."),
+        click.option("--extend-exclude", multiple=True, help="Files and directories to leave out, on top of exclude."),
+        click.option("--force-exclude", is_flag=True, help="Apply the excludes to files named on the command line too."),
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain."),
         click.option("--no-respect-gitignore", is_flag=True, help="Also check files that .gitignore excludes."),
         click.option("--jobs", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core)."),
@@ -75,37 +87,42 @@ def common_options(func):
     return with_settings
 
 
+OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
+
+
 def _release(ctx, param, value):
     if value is not None and not re.fullmatch(r"\d+(\.\d+)*", value):
         raise click.BadParameter(f"{value!r} is not a release like 16.11")
     return value
 
 
-def settings_from(select, ignore, no_respect_gitignore=False, jobs=0, target_version=None):
+def settings_from(overrides: dict, config: str | None = None, jobs: int = 0):
+    """The run's settings: configuration files, with the command line's values overriding."""
     from .app.settings import Settings
-    from .ruletable import load_table
+    from .config import Configs
 
-    table = load_table()
-    selected = _codes(select)
-    ignored = _codes(ignore)
-    for pattern in selected + ignored:
-        if pattern != "ALL" and not any(
-            r.code.startswith(pattern) or pattern in (r.name, r.item) for r in table.rules
-        ):
-            raise click.BadParameter(f"{pattern!r} matches no rule code, name or item", param_hint="--select/--ignore")
-    return Settings(selected, ignored, not no_respect_gitignore, jobs, target_version)
+    given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
+    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs)
 
 
 # ---------------------------------------------------------------- check
 @main.command()
 @common_options
-@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), help="Default: the configuration's, else text.")
 @click.option("--statistics", "show_statistics", is_flag=True, help="Show counts per rule instead of findings.")
 @click.option("--unsafe-fixes", is_flag=True, help="Show and apply unsafe fixes too.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply fixes (same as `migrator fix`).")
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
-def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_fix, diff, settings):
-    """Report uses of API v4 that v5 breaks."""
+@click.option("--baseline", type=click.Path(dir_okay=False), help="Report only findings not in this baseline file.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in this file.")
+def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_fix, diff, baseline,
+          write_baseline, settings):
+    """Report uses of API v4 that v5 breaks.
+
+    With --baseline, the exit status counts only findings that are not in the baseline; the
+    gitlab (Code Quality) report still lists every finding, so that GitLab can compare a merge
+    request's report with its target branch's."""
+    output_format = output_format or settings.default.output_format
     if apply_fix or diff:
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
     from .app.check import check_paths
@@ -115,21 +132,37 @@ def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_
     for error in result.errors:
         click.echo(f"error: {error}", err=True)
     findings = result.findings
-    if output_format == "json" and any(f.fix for f in findings):
+    if write_baseline:
+        from .baseline import write_baseline as write
+
+        write(write_baseline, findings)
+        click.echo(f"Wrote a baseline of {len(findings)} finding{'s' if len(findings) != 1 else ''} "
+                   f"to {write_baseline}.", err=True)
+        sys.exit(2 if result.errors else 0)
+    new = findings
+    if baseline:
+        from .baseline import new_findings
+
+        new = new_findings(findings, baseline)
+    shown = findings if output_format in FULL_REPORTS else new
+    if output_format == "json" and any(f.fix for f in shown):
         from .fix.edits import with_edits
 
-        findings = with_edits(findings)
-    sys.stdout.write(render(output_format, findings, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
+        shown = with_edits(shown)
+    sys.stdout.write(render(output_format, shown, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
                             errors=len(result.errors)))
     if result.errors:
         sys.exit(2)
-    sys.exit(0 if exit_zero or not findings else 1)
+    sys.exit(0 if exit_zero or not new else 1)
+
+
+FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
 
 
 # ---------------------------------------------------------------- fix
 @main.command("fix")
 @common_options
-@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), help="Default: the configuration's, else text.")
 @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
 def fix(paths, exit_zero, output_format, unsafe_fixes, diff, settings):
@@ -137,6 +170,7 @@ def fix(paths, exit_zero, output_format, unsafe_fixes, diff, settings):
 
     Exit status: 1 when a file was changed (or would be, with --diff) or findings remain, so a
     pre-commit hook stops the commit; 0 otherwise or with --exit-zero; 2 on errors."""
+    output_format = output_format or settings.default.output_format
     sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
 
 
@@ -210,7 +244,7 @@ def audit_log(files, select, ignore, output_format):
     missing = [p for p in files if p != "-" and not _readable(p)]
     if missing:
         raise click.BadParameter(f"cannot read {missing[0]!r}", param_hint="FILES")
-    report = audit_logs(files, settings_from(select, ignore))
+    report = audit_logs(files, settings_from({"select": list(select), "ignore": list(ignore)}))
     sys.stdout.write(render_json(report) if output_format == "json" else render_text(report))
     for error in report.errors:
         click.echo(f"error: {error}", err=True)

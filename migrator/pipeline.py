@@ -70,11 +70,16 @@ class Loaded:
     error: Finding | None = None
 
 
-def load(source: SourceFile, rules: Sequence[Rule]) -> Loaded | None:
+def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None) -> Loaded | None:
     """The file, read and decoded for check and fix alike; None when no rule can match it (the
     prefilter) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
-    the prefilter looks for tokens, so it is never passed over unread."""
+    the prefilter looks for tokens, so it is never passed over unread. A file larger than
+    ``max_size`` bytes is not read: its finding says so."""
     try:
+        size = source.path.stat().st_size
+        if max_size is not None and size > max_size:
+            message = f"larger than the size limit ({size:,} > {max_size:,} bytes; see max-file-size)"
+            return Loaded(b"", error=parse_error(source.display, ScanError(message)))
         data = source.path.read_bytes()
     except OSError as exc:
         return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror}")))
@@ -92,9 +97,10 @@ def load(source: SourceFile, rules: Sequence[Rule]) -> Loaded | None:
     return Loaded(data, text, encoding)
 
 
-def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable) -> tuple[bool, list[Finding]]:
+def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None
+               ) -> tuple[bool, list[Finding]]:
     """(whether the file was scanned, its findings). Reading and decoding errors are findings."""
-    loaded = load(source, rules)
+    loaded = load(source, rules, max_size)
     if loaded is None:
         return False, []
     if loaded.error is not None:

@@ -43,7 +43,7 @@ def test_merged_findings_keep_their_repository_file_by_file(results):
 
 
 def test_a_finding_read_back_equals_the_one_written(tmp_path):
-    fix = Fix("unsafe", "Use `merge_user`", (Edit("merge_user", Span.of(2, 10, 2, 19)),))
+    fix = Fix("unsafe", "Use `merge_user`", (Edit("merge_user", 0, 0, Span.of(2, 10, 2, 19)),))
     written = Finding("MIG010", "merged-by", "merge-request-merged-by", "`merged_by` is removed", "medium",
                       "typed", "app/mrs.py", Span.of(2, 10, 2, 19), "https://docs.example/mr", fix)
     data = as_dict(written) | {"repository": "group/app", "source_line": "who = mr.merged_by",

@@ -8,13 +8,15 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..discover import SourceFile, discover
+from ..config import FileSettings
+from ..discover import SourceFile
 from ..fix.files import Roots, write_atomic
 from ..fix.passes import fix_text
 from ..model import Finding
-from ..pipeline import check_file, load
-from ..ruletable import Rule, RuleTable, load_table
+from ..pipeline import load
+from ..ruletable import RuleTable, load_table
 from ..source import Encoding
+from .check import check_job, rules_for, sources_of
 from .runner import run_all
 from .settings import Settings
 
@@ -59,32 +61,35 @@ class FixRun:
         return sorted((f for o in self.outcomes for f in o.findings), key=lambda f: f.sort_key)
 
 
-def fix_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, unsafe: bool) -> FileFix:
-    loaded = load(source, rules)
+def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsafe: bool) -> FileFix:
+    rules = rules_for(source, settings, table)
+    loaded = load(source, rules, settings.max_file_size)
     if loaded is None or loaded.error is not None:
         return FileFix(source, findings=[loaded.error] if loaded else [])
-    result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe)
+    result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,
+                      keep=lambda f: settings.reports(f, source.path))
     return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
                    result.findings, result.failure)
 
 
-def fix_job(args: tuple[SourceFile, Settings, bool, bool]) -> FileFix:
+def fix_job(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
     source, settings, unsafe, writable = args
     table = load_table()
-    rules = settings.rules(table)
     try:
         if not writable:
-            return FileFix(source, findings=check_file(source, rules, table)[1])
-        return fix_file(source, rules, table, unsafe)
+            outcome = FileFix(source, findings=check_job((source, settings))[1])
+        else:
+            outcome = fix_file(source, settings, table, unsafe)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return FileFix(source, error=f"{source.display}: internal error while fixing: {type(exc).__name__}: {exc}")
+    outcome.findings = [f for f in outcome.findings if settings.reports(f, source.path)]
+    return outcome
 
 
 def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False) -> FixRun:
     """Fix every file under paths; write the changed ones unless ``diff``."""
     roots = Roots(paths)
-    sources = list(discover(list(paths), settings.respect_gitignore))
-    jobs = [(s, settings, unsafe, roots.target(s.path) is not None) for s in sources]
+    jobs = [(s, f, unsafe, roots.target(s.path) is not None) for s, f in sources_of(paths, settings)]
     outcomes = run_all(fix_job, jobs, settings.jobs)
     errors = [o.error for o in outcomes if o.error]
     errors += [f"{o.source.display}: not fixed, file left unchanged: {o.failure}" for o in outcomes if o.failure]

@@ -8,7 +8,7 @@ the whole file is left as it was and the failure is reported.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from ..model import Finding
@@ -29,9 +29,15 @@ class TextFix:
 
 
 def fix_text(text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable,
-             unsafe: bool) -> TextFix:
-    """Passes over one file's text until no fix applies, at most MAX_PASSES."""
-    first = findings = check_source(text, kind, filename, rules, table)
+             unsafe: bool, keep: Callable[[Finding], bool] | None = None) -> TextFix:
+    """Passes over one file's text until no fix applies, at most MAX_PASSES. ``keep`` drops the
+    findings the file's settings do not report (min-evidence): they are neither fixed nor left."""
+
+    def check(current: str) -> list[Finding]:
+        found = check_source(current, kind, filename, rules, table)
+        return found if keep is None else [f for f in found if keep(f)]
+
+    first = findings = check(text)
     current, fixed = text, 0
     for _ in range(MAX_PASSES):
         wanted = [f for f in findings if f.fixable(unsafe)]
@@ -46,5 +52,5 @@ def fix_text(text: str, kind: str, filename: str, rules: Sequence[Rule], table: 
         if new == current:
             break
         current, fixed = new, fixed + len(chosen)
-        findings = check_source(current, kind, filename, rules, table)
+        findings = check(current)
     return TextFix(current, fixed, findings)

@@ -102,6 +102,8 @@ def _fix(value: Any, where: str) -> Fix | None:
 def _edit(value: Any, where: str) -> Edit:
     if not isinstance(value, dict):
         raise ResultsError(f"{where}: expected an object, got {value!r}")
-    return Edit(_text(value, "content", where),
+    # A merged result is only reported, never applied: the edit keeps its rows and columns, and
+    # has no offsets into a text that is not here.
+    return Edit(_text(value, "content", where), 0, 0,
                 Span(_position(value.get("location"), f"{where}.location"),
                      _position(value.get("end_location"), f"{where}.end_location")))
