@@ -14,8 +14,9 @@ import click
 
 from . import __version__
 from .loader import DataError
+from .report import FORMATS
 
-OUTPUT_FORMATS = ["text", "concise", "json"]
+OUTPUT_FORMATS = list(FORMATS)
 
 
 def _codes(values: Sequence[str]) -> tuple[str, ...]:
@@ -99,30 +100,36 @@ def _table():
 
 @main.command()
 @common_options
-@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True,
+              help="concise (= text), full, grouped; json, json-lines; sarif, gitlab (Code Quality), github "
+                   "(annotations), junit; html, markdown (the audit report).")
+@click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
+              help="Write the report to PATH instead of stdout.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour text output (auto: on a terminal, unless NO_COLOR is set).")
 @click.option("--statistics", "show_statistics", is_flag=True, help="Show counts per rule instead of findings.")
 @click.option("--unsafe-fixes", is_flag=True, help="Show and apply unsafe fixes too.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply fixes (same as `migrator fix`).")
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
-def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_fix, diff, settings):
+def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
+          settings):
     """Report uses of API v4 that v5 breaks."""
     from .engine import check_paths
-    from .report import render
+    from .report.output import emit
+    from .report.progress import Progress
 
     if apply_fix or diff:
         from .fix.command import run_fix
 
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
-    result = check_paths(list(paths) or ["."], settings)
+    with Progress() as progress:
+        result = check_paths(list(paths) or ["."], settings, progress=progress)
     for error in result.errors:
         click.echo(f"error: {error}", err=True)
     findings = result.findings
-    if output_format == "json" and any(f.fix for f in findings):
-        from .fix.edits import with_edits
-
-        findings = with_edits(findings)
-    sys.stdout.write(render(output_format, findings, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
-                            errors=len(result.errors)))
+    emit(output_format, findings, _table(), output_file=output_file, color=color, unsafe_fixes=unsafe_fixes,
+         show_statistics=show_statistics, files=result.files, errors=result.errors,
+         target_version=settings.target_version)
     if result.errors:
         sys.exit(2)
     sys.exit(0 if exit_zero or not findings else 1)

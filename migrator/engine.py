@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 import os
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -132,21 +132,28 @@ def _job(args: tuple[SourceFile, Settings]) -> tuple[bool, list[Finding], str | 
     return scanned, findings, None
 
 
-def check_paths(paths: Sequence[str], settings: Settings, table: RuleTable | None = None) -> RunResult:
+def check_paths(paths: Sequence[str], settings: Settings, table: RuleTable | None = None,
+                progress: Callable[[int, int], None] | None = None) -> RunResult:
+    """Check every file under paths; ``progress(done, total)`` is called after each file."""
     table = table or load_table()
     sources = list(discover(list(paths), settings.respect_gitignore))
     result = RunResult(files=len(sources))
     jobs = [(s, settings) for s in sources if scan.available(s.kind)]
     workers = settings.jobs or os.cpu_count() or 1
+
+    def collect(outcomes: Iterable[tuple[bool, list[Finding], str | None]]) -> None:
+        for done, (scanned, findings, error) in enumerate(outcomes, 1):
+            result.scanned += scanned
+            result.findings.extend(findings)
+            if error:
+                result.errors.append(error)
+            if progress is not None:
+                progress(done, len(jobs))
+
     if len(jobs) >= POOL_THRESHOLD and workers > 1:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            outcomes = list(pool.map(_job, jobs, chunksize=16))
+            collect(pool.map(_job, jobs, chunksize=16))
     else:
-        outcomes = [_job(j) for j in jobs]
-    for scanned, findings, error in outcomes:
-        result.scanned += scanned
-        result.findings.extend(findings)
-        if error:
-            result.errors.append(error)
+        collect(map(_job, jobs))
     result.findings.sort(key=lambda f: f.sort_key)
     return result

@@ -4,11 +4,20 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Mapping
+from typing import Protocol
 
-from ..ruletable import Rule, RuleTable
+from ..ruletable import Item, Rule
 
 
-def as_dict(rule: Rule, table: RuleTable) -> dict:
+class HasItems(Protocol):
+    """The rule table, or a report's context: what a rule's documentation needs of either."""
+
+    @property
+    def items(self) -> Mapping[str, Item]: ...
+
+
+def as_dict(rule: Rule, table: HasItems) -> dict:
     item = table.items[rule.item]
     return {
         "code": rule.code,
@@ -40,7 +49,7 @@ def as_dict(rule: Rule, table: RuleTable) -> dict:
     }
 
 
-def render_json(rules: list[Rule], table: RuleTable) -> str:
+def render_json(rules: list[Rule], table: HasItems) -> str:
     return json.dumps([as_dict(r, table) for r in rules], indent=2, ensure_ascii=False) + "\n"
 
 
@@ -50,7 +59,7 @@ def _para(title: str, text: str | None) -> list[str]:
     return [f"## {title}", *textwrap.wrap(text, 96), ""]
 
 
-def render_text(rules: list[Rule], table: RuleTable) -> str:
+def render_text(rules: list[Rule], table: HasItems) -> str:
     out: list[str] = []
     for rule in rules:
         doc = as_dict(rule, table)
