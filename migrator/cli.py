@@ -115,9 +115,12 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
           settings):
     """Report uses of API v4 that v5 breaks."""
     from .engine import check_paths
-    from .report.output import emit
+    from .report.escape import escape
+    from .report.output import STATISTICS, emit
     from .report.progress import Progress
 
+    if show_statistics and output_format not in STATISTICS:
+        raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
     if apply_fix or diff:
         from .fix.command import run_fix
 
@@ -125,14 +128,13 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     with Progress() as progress:
         result = check_paths(list(paths) or ["."], settings, progress=progress)
     for error in result.errors:
-        click.echo(f"error: {error}", err=True)
-    findings = result.findings
-    emit(output_format, findings, _table(), output_file=output_file, color=color, unsafe_fixes=unsafe_fixes,
+        click.echo(f"error: {escape(error)}", err=True)
+    emit(output_format, result.findings, _table(), output_file=output_file, color=color, unsafe_fixes=unsafe_fixes,
          show_statistics=show_statistics, files=result.files, errors=result.errors,
          target_version=settings.target_version)
     if result.errors:
         sys.exit(2)
-    sys.exit(0 if exit_zero or not findings else 1)
+    sys.exit(0 if exit_zero or not result.findings else 1)
 
 
 @main.command()

@@ -64,3 +64,14 @@ def test_progress_never_gets_into_the_report(repo):
     result = check("--output-format", "json")
     assert len(json.loads(result.stdout)) == 354
     assert "Checking" not in result.output
+
+
+def test_statistics_with_a_format_that_cannot_show_them_is_a_usage_error(repo):
+    result = check("--statistics", "--output-format", "sarif")
+    assert result.exit_code == 2
+    assert "--statistics works with concise, full, grouped, json, json-lines, text, not sarif" in result.output
+
+
+def test_a_hostile_file_that_cannot_be_decoded_is_reported_with_its_name_escaped(repo):
+    (repo / "bad\x1b]0;x\x07.py").write_bytes(b"runner = gl.runners.get(1)\nrunner.active\n\xff\n")
+    assert check("bad\x1b]0;x\x07.py").output.startswith('"bad\\033]0;x\\a.py":1:1: MIG999 could not parse')

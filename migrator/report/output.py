@@ -19,6 +19,9 @@ from ..model import Finding
 from . import TEXT, WITH_EDITS, render
 from .context import ReportContext, with_source_lines
 
+# The formats that can show ``--statistics`` (as ruff: a table in text, an array in JSON).
+STATISTICS = TEXT | {"json", "json-lines"}
+
 
 def use_color(choice: str, stream: TextIO | None) -> bool:
     if choice in ("always", "never"):
