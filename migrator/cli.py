@@ -17,9 +17,9 @@ import click
 
 from . import __version__
 from .loader import DataError
-from .report import FORMATS as REPORT_FORMATS
+from .report import FORMATS
 
-OUTPUT_FORMATS = ["text", "concise", "json"]
+OUTPUT_FORMATS = list(FORMATS)
 
 
 class Group(click.Group):
@@ -108,52 +108,65 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0):
 # ---------------------------------------------------------------- check
 @main.command()
 @common_options
-@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), help="Default: the configuration's, else text.")
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), 
+              help="Default: the configuration's, else text. concise (= text), full, grouped; json, json-lines; sarif, gitlab (Code Quality), github "
+                   "(annotations), junit; html, markdown (the audit report).")
+@click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
+              help="Write the report to PATH instead of stdout.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour text output (auto: on a terminal, unless NO_COLOR is set).")
 @click.option("--statistics", "show_statistics", is_flag=True, help="Show counts per rule instead of findings.")
 @click.option("--unsafe-fixes", is_flag=True, help="Show and apply unsafe fixes too.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply fixes (same as `migrator fix`).")
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
 @click.option("--baseline", type=click.Path(dir_okay=False), help="Report only findings not in this baseline file.")
 @click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in this file.")
-def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_fix, diff, baseline,
-          write_baseline, settings):
+def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
+          baseline, write_baseline, settings):
     """Report uses of API v4 that v5 breaks.
 
     With --baseline, the exit status counts only findings that are not in the baseline; the
     gitlab (Code Quality) report still lists every finding, so that GitLab can compare a merge
     request's report with its target branch's."""
+    from .report.output import STATISTICS
+
     output_format = output_format or settings.default.output_format
+    if show_statistics and output_format not in STATISTICS:
+        raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
     if apply_fix or diff:
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
     from .app.check import check_paths
-    from .report import render
+    from .report.escape import escape
+    from .report.output import emit
+    from .report.progress import Progress
+    from .ruletable import load_table
 
-    result = check_paths(list(paths) or ["."], settings)
+    with Progress() as progress:
+        result = check_paths(list(paths) or ["."], settings, progress=progress)
     for error in result.errors:
-        click.echo(f"error: {error}", err=True)
-    findings = result.findings
+        click.echo(f"error: {escape(error)}", err=True)
     if write_baseline:
-        from .baseline import write_baseline as write
-
-        write(write_baseline, findings)
-        click.echo(f"Wrote a baseline of {len(findings)} finding{'s' if len(findings) != 1 else ''} "
-                   f"to {write_baseline}.", err=True)
-        sys.exit(2 if result.errors else 0)
-    new = findings
+        sys.exit(_write_baseline(write_baseline, result))
+    new = result.findings
     if baseline:
         from .baseline import new_findings
 
-        new = new_findings(findings, baseline)
-    shown = findings if output_format in FULL_REPORTS else new
-    if output_format == "json" and any(f.fix for f in shown):
-        from .fix.edits import with_edits
-
-        shown = with_edits(shown)
-    sys.stdout.write(render(output_format, shown, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
-                            errors=len(result.errors)))
+        new = new_findings(result.findings, baseline)
+    emit(output_format, result.findings if output_format in FULL_REPORTS else new, load_table(),
+         output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
+         files=result.files, errors=result.errors, target_version=settings.default.target_version)
     if result.errors:
         sys.exit(2)
     sys.exit(0 if exit_zero or not new else 1)
+
+
+def _write_baseline(path: str, result) -> int:
+    from .baseline import write_baseline
+
+    write_baseline(path, result.findings)
+    count = len(result.findings)
+    click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}.", err=True)
+    return 2 if result.errors else 0
 
 
 FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
@@ -178,6 +191,7 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
             output_format: str = "text") -> int:
     """Fix the files under paths, report, and return the exit status."""
     from .app.fix import fix_paths, unified_diff
+    from .report.escape import escape
     from .report.text import fix_summary
 
     run = fix_paths(paths, settings, unsafe_fixes, diff)
@@ -187,16 +201,17 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         fixed = run.fixed
         click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
     for error in run.errors:
-        click.echo(f"error: {error}", err=True)
+        click.echo(f"error: {escape(error)}", err=True)
     if not diff:
-        if output_format == "json":
-            from .fix.edits import with_edits
-            from .report import render
-
-            sys.stdout.write(render("json", with_edits(run.remaining)))
-            click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
-        else:
+        if output_format in ("text", "concise"):
             sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
+        else:
+            from .report.output import emit
+            from .ruletable import load_table
+
+            emit(output_format, run.remaining, load_table(), unsafe_fixes=unsafe_fixes,
+                 errors=tuple(run.errors), target_version=settings.default.target_version)
+            click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
     if run.errors:
         return 2
     if exit_zero:
@@ -263,7 +278,7 @@ def _readable(path: str) -> bool:
 @main.command()
 @click.option("--merge", is_flag=True, help="Merge the JSON results of `migrator check --output-format json`.")
 @click.argument("results", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--output-format", type=click.Choice(list(REPORT_FORMATS)), default="json", show_default=True)
+@click.option("--output-format", type=click.Choice(list(FORMATS)), default="json", show_default=True)
 def report(merge, results, output_format):
     """One report from the JSON results of many `migrator check` runs (one per repository)."""
     from .report import render

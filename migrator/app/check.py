@@ -11,7 +11,7 @@ from ..discover import SourceFile, discover
 from ..model import Finding
 from ..pipeline import check_file
 from ..ruletable import Rule, RuleTable, load_table
-from .runner import run_all
+from .runner import Progress, run_all
 from .settings import Settings
 
 
@@ -48,10 +48,11 @@ def sources_of(paths: Sequence[str], settings: Settings) -> list[tuple[SourceFil
     return [(source, settings.for_file(source.path)) for source in found]
 
 
-def check_paths(paths: Sequence[str], settings: Settings) -> RunResult:
+def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None) -> RunResult:
+    """Check every file under paths; ``progress(done, total)`` is called after each file."""
     jobs = sources_of(paths, settings)
     result = RunResult(files=len(jobs))
-    for scanned, findings, error in run_all(check_job, jobs, settings.jobs):
+    for scanned, findings, error in run_all(check_job, jobs, settings.jobs, progress):
         result.scanned += scanned
         result.findings.extend(findings)
         if error:

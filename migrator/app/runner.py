@@ -5,7 +5,7 @@ Workers are never more than the files or the processors."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
@@ -23,11 +23,24 @@ def workers(jobs: int, items: int) -> int:
     return max(1, min(jobs or cpus, cpus, items))
 
 
-def run_all(job: Callable[[Item], Result], items: Sequence[Item], jobs: int = 0) -> list[Result]:
-    """``job`` over every item, in order. ``job`` must be a module-level function: it runs in
-    worker processes for large runs."""
+Progress = Callable[[int, int], None]
+
+
+def run_all(job: Callable[[Item], Result], items: Sequence[Item], jobs: int = 0,
+            progress: Progress | None = None) -> list[Result]:
+    """``job`` over every item, in order; ``progress(done, total)`` after each. ``job`` must be
+    a module-level function: it runs in worker processes for large runs."""
     count = workers(jobs, len(items))
     if len(items) >= POOL_THRESHOLD and count > 1:
         with ProcessPoolExecutor(max_workers=count) as pool:
-            return list(pool.map(job, items, chunksize=CHUNK))
-    return [job(item) for item in items]
+            return _collect(pool.map(job, items, chunksize=CHUNK), len(items), progress)
+    return _collect(map(job, items), len(items), progress)
+
+
+def _collect(results: Iterable[Result], total: int, progress: Progress | None) -> list[Result]:
+    out = []
+    for result in results:
+        out.append(result)
+        if progress is not None:
+            progress(len(out), total)
+    return out

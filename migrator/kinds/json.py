@@ -28,5 +28,5 @@ def parses(text: str) -> None:
 KIND = FileKind(
     "json", claims, "migrator.scan.recorded:scan", fixer="migrator.fix.recorded:edits",
     validator="migrator.kinds.json:parses", comment=None,
-    examples={"json": "fixture.json", "telemetry": "recording.json"},
+    examples={"json": "fixture.json", "telemetry": "recording.json"}, title="JSON",
 )

@@ -1,40 +1,55 @@
-"""Fingerprints of findings, for the baseline and the Code Quality report. They leave line numbers
-out, so moving code does not make a finding new, and fixing one finding leaves the others' alone.
+"""A finding's fingerprint, for the baseline and the Code Quality report: stable when code moves,
+distinct for each finding of a file.
 
-    fingerprint = sha256 hex of  code \\0 posix path \\0 matched text \\0 occurrence index
+The fingerprint is the SHA-256 (hex) of four parts, joined by NUL:
 
-The matched text is the part of ``finding.source_line`` under the span's columns when the span
-starts and ends on that line, else the whole stripped source line, else the message, with runs of
-whitespace collapsed to one space. The occurrence index counts the earlier findings (in file
-order) of the same file with the same code and matched text, so two identical uses in one file
-stay two fingerprints.
+1. the rule code;
+2. the path, as a CI system knows it (``path_of``: relative to the working directory, ``/``
+   separators, no leading ``./``);
+3. the matched text: the part of ``finding.source_line`` under the span when the span starts and
+   ends on that line, else the whole source line, else the message; runs of whitespace made one
+   space;
+4. the occurrence index: 0 for the first finding with the same first three parts in the file,
+   1 for the next, and so on, in file order.
+
+No line or column goes in, so moving code, or adding lines above it, keeps every fingerprint;
+fixing one finding changes only the indexes of later findings with the very same code and text
+in that file. The repository (``Finding.repository``) is not part of it.
 """
 
 from __future__ import annotations
 
 import hashlib
-import re
+import os
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import PurePath
+from pathlib import Path, PurePath
 
 from ..model import Finding
 
-_SPACE = re.compile(r"\s+")
+
+def path_of(filename: str) -> str:
+    """The path a CI system shows for a file: relative to the working directory when it lies
+    under it, with ``/`` separators and no leading ``./``."""
+    path = Path(filename)
+    if path.is_absolute():
+        try:
+            path = path.relative_to(Path.cwd())
+        except ValueError:
+            return path.as_posix()
+    return PurePath(os.path.normpath(path)).as_posix()
 
 
 def matched_text(finding: Finding) -> str:
     span, line = finding.span, finding.source_line
-    text = ""
-    if line and span.start.row == span.end.row:
-        text = line[span.start.column - 1:span.end.column - 1]
-    return _SPACE.sub(" ", text or line.strip() or finding.message)
+    text = line[span.start.column - 1:span.end.column - 1] if line and span.start.row == span.end.row else ""
+    return " ".join((text.strip() and text or line or finding.message).split())
 
 
 def fingerprint(finding: Finding, occurrence: int = 0) -> str:
     """The fingerprint of ``finding`` as the ``occurrence``-th (from 0) of its kind in its file."""
-    parts = (finding.code, PurePath(finding.filename).as_posix(), matched_text(finding), str(occurrence))
-    return hashlib.sha256("\0".join(parts).encode("utf-8")).hexdigest()
+    parts = (finding.code, path_of(finding.filename), matched_text(finding), str(occurrence))
+    return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def fingerprints(findings: Sequence[Finding]) -> list[str]:
@@ -44,7 +59,7 @@ def fingerprints(findings: Sequence[Finding]) -> list[str]:
     out = [""] * len(findings)
     for index in sorted(range(len(findings)), key=lambda i: findings[i].sort_key):
         finding = findings[index]
-        key = (finding.code, PurePath(finding.filename).as_posix(), matched_text(finding))
+        key = (finding.code, path_of(finding.filename), matched_text(finding))
         out[index] = fingerprint(finding, seen[key])
         seen[key] += 1
     return out

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Mapping
+from typing import Protocol
 
-from ..ruletable import Example, Rule, RuleTable
+from ..ruletable import Example, Item, Rule
 
 
 def first_flagged(rule: Rule) -> Example | None:
@@ -22,7 +24,14 @@ def example_dict(rule: Rule) -> dict | None:
             "after": example.after, "after_unsafe": example.after_unsafe}
 
 
-def as_dict(rule: Rule, table: RuleTable) -> dict:
+class HasItems(Protocol):
+    """The rule table, or a report's context: what a rule's documentation needs of either."""
+
+    @property
+    def items(self) -> Mapping[str, Item]: ...
+
+
+def as_dict(rule: Rule, table: HasItems) -> dict:
     item = table.items[rule.item]
     return {
         "code": rule.code,
@@ -55,7 +64,7 @@ def as_dict(rule: Rule, table: RuleTable) -> dict:
     }
 
 
-def render_json(rules: list[Rule], table: RuleTable) -> str:
+def render_json(rules: list[Rule], table: HasItems) -> str:
     return json.dumps([as_dict(r, table) for r in rules], indent=2, ensure_ascii=False) + "\n"
 
 
@@ -83,7 +92,7 @@ def _example(example: dict | None) -> list[str]:
     return out
 
 
-def render_text(rules: list[Rule], table: RuleTable) -> str:
+def render_text(rules: list[Rule], table: HasItems) -> str:
     out: list[str] = []
     for rule in rules:
         doc = as_dict(rule, table)
