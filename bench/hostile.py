@@ -296,7 +296,7 @@ def header(ctx: Context, started_load: float) -> str:
     memory = os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**30
     return (f"Hostile inputs (issue 9), {datetime.date.today()}, commit {commit or '?'}: {platform.machine()}, "
             f"{os.cpu_count()} cores, {memory:.0f} GiB, Python {platform.python_version()}, "
-            f"`{shlex.join(ctx.migrator)}`, timeout {ctx.timeout:g} s ({ctx.timeout * SCALING:g} s for fix-diff), "
+            f"`{shlex.join(ctx.migrator).replace(f'{ROOT}/', '')}`, timeout {ctx.timeout:g} s ({ctx.timeout * SCALING:g} s for fix-diff), "
             f"RSS cap {ctx.rss_cap_mb:g} MB, "
             f"{'root (permission cases without CAP_DAC_OVERRIDE)' if os.geteuid() == 0 else 'not root'}, "
             f"load average {started_load:.1f} at the start, {os.getloadavg()[0]:.1f} at the end.")
