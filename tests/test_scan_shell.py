@@ -116,7 +116,7 @@ def test_json_body_over_several_lines_points_at_the_key_line():
         '    "require_password_to_approve": true\n'
         "  }'\n"
     )
-    assert findings(code) == [at(code, '"require_password', "MIG090")]
+    assert findings(code) == [at(code, '"approvals_before_merge', "MIG400"), at(code, '"require_password', "MIG090")]
 
 
 def test_here_document_body_sent_with_data_at_dash():
