@@ -21,7 +21,8 @@ ITEMS = {
 def test_every_versioning_item_and_auth_rule_is_in_the_table(table):
     assert ITEMS <= set(table.items)
     assert {k for k in table.items if k.startswith("auth-")} == {
-        "auth-token-in-query", "auth-deploy-token", "auth-sudo-job-token"}
+        "auth-token-in-query", "auth-deploy-token", "auth-sudo-job-token", "auth-job-token-endpoint",
+        "auth-impersonation-disabled"}
 
 
 def test_every_item_has_at_least_one_rule(table):

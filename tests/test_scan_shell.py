@@ -138,7 +138,7 @@ def test_plain_http_headers_are_no_params():
 
 def test_sudo_header_with_the_job_token():
     code = 'curl -H "JOB-TOKEN: $CI_JOB_TOKEN" -H "Sudo: alice" "$CI_API_V4_URL/user"'
-    assert findings(code) == [at(code, "Sudo", "MIG302")]
+    assert findings(code) == [at(code, "Sudo", "MIG302"), at(code, "$CI_API_V4_URL/user", "MIG303")]
 
 
 def test_sudo_with_a_personal_access_token_is_fine():
