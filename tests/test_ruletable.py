@@ -87,3 +87,18 @@ def test_broken_yaml_is_an_error_naming_the_file(rules_copy):
     (rules_copy / "auth.yaml").write_text("rules: [\n")
     with pytest.raises(DataError, match=r"auth\.yaml: not valid YAML"):
         load_table(rules_copy)
+
+
+def test_a_clause_not_accepting_a_credential_skips_the_endpoints_the_model_says_accept_it(table):
+    job_token = table.model.credential("job-token")
+    clauses = table.by_code["MIG303"].match
+    assert [(c.methods, c.not_paths) for c in clauses] == [(g.methods, g.paths) for g in job_token.accepted_on]
+    assert "/projects/:id/jobs/:job_id/artifacts/**" in clauses[0].not_paths  # spec: artifacts and releases
+    assert "/projects/:id/releases/**" in clauses[0].not_paths
+
+
+def test_an_unknown_credential_kind_is_an_error(rules_copy):
+    path = rules_copy / "auth.yaml"
+    path.write_text(path.read_text().replace("not_accepting: job-token", "not_accepting: job-tokn"))
+    with pytest.raises(DataError, match=r"auth\.yaml: rules\[MIG303\]\.match\[0\]\.not_accepting: 'job-tokn'"):
+        load_table(rules_copy)
