@@ -102,3 +102,11 @@ def test_an_unknown_credential_kind_is_an_error(rules_copy):
     path.write_text(path.read_text().replace("not_accepting: job-token", "not_accepting: job-tokn"))
     with pytest.raises(DataError, match=r"auth\.yaml: rules\[MIG303\]\.match\[0\]\.not_accepting: 'job-tokn'"):
         load_table(rules_copy)
+
+
+def test_the_service_docs_rules_are_the_mig4_range_so_a_prefix_selects_them(table):
+    service_docs = {k for k, item in table.items.items() if item.source == "service-docs"}
+    assert service_docs == {"approvals-before-merge", "restrict-user-defined-variables", "project-import-namespace",
+                            "runner-scope-deprecated"}
+    assert {r.item for r in table.select(("MIG4",))} == service_docs
+    assert not {r.item for r in table.select(ignore=("MIG4",))} & service_docs
