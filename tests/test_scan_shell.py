@@ -141,6 +141,13 @@ def test_sudo_header_with_the_job_token():
     assert findings(code) == [at(code, "Sudo", "MIG302"), at(code, "$CI_API_V4_URL/user", "MIG303")]
 
 
+def test_a_url_encoded_project_path_is_one_path_segment():
+    """`group%2Fapp` is the project's `:id`: its releases accept the job token."""
+    assert findings('curl -H "JOB-TOKEN: $CI_JOB_TOKEN" "$CI_API_V4_URL/projects/group%2Fapp/releases"') == []
+    code = 'curl -H "JOB-TOKEN: $CI_JOB_TOKEN" "$CI_API_V4_URL/projects/group%2Fapp/variables"'
+    assert findings(code) == [at(code, "$CI_API_V4_URL", "MIG303")]
+
+
 def test_sudo_with_a_personal_access_token_is_fine():
     assert findings('curl -H "PRIVATE-TOKEN: $ADMIN" -H "Sudo: alice" "$CI_API_V4_URL/user"') == []
 
