@@ -110,3 +110,16 @@ def test_the_service_docs_rules_are_the_mig4_range_so_a_prefix_selects_them(tabl
                             "runner-scope-deprecated"}
     assert {r.item for r in table.select(("MIG4",))} == service_docs
     assert not {r.item for r in table.select(ignore=("MIG4",))} & service_docs
+
+
+def test_items_come_from_the_spec_or_the_services_documentation(table):
+    assert {item.source for item in table.items.values()} == {"Versioning", "Authentication", "service-docs"}
+
+
+def test_every_service_docs_rule_cites_the_page_and_the_gitlab_version_read(table):
+    for rule in table.rules:
+        if table.items[rule.item].source == "service-docs":
+            facts = rule.docs.spec_and_facts
+            assert "source: service-docs" in facts or "Source: the service's documentation" in facts, rule.code
+            assert re.search(r"doc/api/\w+\.md|docs\.gitlab\.com/api/", facts), rule.code
+            assert re.search(r"GitLab 1\d\.\d+", facts), rule.code
