@@ -21,12 +21,14 @@ from functools import lru_cache
 from typing import IO, Any
 
 from .match import match_file
-from .model import Span, show_value
+from .model import show_value
+from .source import LineIndex
 from .ruletable import Rule, RuleTable
 from .scan import recreq, urls
 from .tally import Distinct, Tally, TopCounter
 
 API_ROUTE, API_PREFIX = "/api/:version", "/api/v4"
+NO_LINES = LineIndex("")  # a log line's touches are aggregated, never located
 MAX_SUBJECTS = 100
 OTHER = "(other)"
 ANONYMOUS, NO_AGENT = "(anonymous)", "(none)"
@@ -93,7 +95,7 @@ def _open(path: str) -> Iterator[IO[bytes]]:
 
 class _Auditor:
     def __init__(self, table: RuleTable, rules: tuple[Rule, ...]) -> None:
-        self.model, self.rules, self.report = table.model, rules, AuditReport()
+        self.table, self.model, self.rules, self.report = table, table.model, rules, AuditReport()
         self.by_code = {rule.code: rule for rule in rules}
         self.parse = lru_cache(maxsize=4096)(self._parse)
         self.hits = lru_cache(maxsize=16384)(self._hits)
@@ -131,7 +133,7 @@ class _Auditor:
         """(rule code, subject) pairs of one request, each once (cached: requests repeat)."""
         touches = self.touches(*key)
         hits = []
-        for finding in match_file(touches, self.rules, path) if touches else ():
+        for finding in match_file(touches, self.rules, path, NO_LINES, self.table) if touches else ():
             hit = (finding.code, subject(finding.touch, self.by_code[finding.code]))
             if hit not in hits:
                 hits.append(hit)
@@ -143,11 +145,11 @@ class _Auditor:
         if url is None:
             return None
         logged = [
-            recreq.Param(name, value, Span.of(1, index + 2, 1, index + 2),
+            recreq.Param(name, value, (index + 1, index + 1),
                          recreq.log_location(name, method, self.model), "log")
             for index, (name, _, value) in enumerate(params)
         ]
-        request = recreq.Request(method, url, Span.of(1, 1, 1, 1), "typed" if url.under_api else "bare",
+        request = recreq.Request(method, url, (0, 0), "typed" if url.under_api else "bare",
                                  "log", tuple(logged))
         return recreq.request_touches(request, self.model, token_kind(token_type))
 

@@ -1,20 +1,24 @@
 """Stage: discover. Paths → (file, kind) pairs, skipping what .gitignore and the default
-excludes leave out, and telling each file's kind from its name or first bytes."""
+excludes leave out. Each file's kind comes from the registry (migrator/kinds); a YAML file that a
+CI file of its tree includes is CI YAML too, whether it is named or walked."""
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pathspec
+
+from . import kinds
+from .kinds.ci import CiTree, named
 
 DEFAULT_EXCLUDES = (
     ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", ".mypy_cache", ".ruff_cache",
     ".pytest_cache", "__pycache__", "node_modules", "site-packages", "__pypackages__",
 )
-SHELL_SHEBANGS = (b"sh", b"bash", b"dash", b"zsh", b"ksh")
 
 
 @dataclass(frozen=True)
@@ -22,45 +26,15 @@ class SourceFile:
     path: Path
     display: str
     kind: str
+    explicit: bool = False  # named on the command line, not found by walking
 
 
-def kind_of(path: Path, explicit: bool = False) -> str | None:
-    """The file kind from the name (and, for YAML and extension-less files, the first bytes)."""
-    name = path.name
-    suffix = path.suffix.lower()
-    if suffix == ".py":
-        return "python"
-    if name == ".gitlab-ci.yml" or name.endswith((".gitlab-ci.yml", ".gitlab-ci.yaml")):
-        return "ci"
-    if suffix in (".sh", ".bash"):
-        return "shell"
-    if suffix in (".json", ".jsonl", ".ndjson", ".har"):
-        return "json"
-    if suffix == ".proto":
-        return "proto"
-    if suffix in (".yml", ".yaml"):
-        head = _head(path, 4096)
-        if b"interactions:" in head or b"\nresponses:" in head or head.startswith(b"responses:"):
-            return "cassette"
-        return "ci" if explicit else None
-    if not suffix:
-        head = _head(path, 128)
-        if head.startswith(b"#!"):
-            first = head.split(b"\n", 1)[0]
-            if b"python" in first:
-                return "python"
-            words = first.replace(b"/", b" ").split()
-            if any(w in SHELL_SHEBANGS for w in words):
-                return "shell"
-    return None
+Excluded = Callable[[Path, bool, bool], bool]  # (path, is a directory, named explicitly)
 
 
-def _head(path: Path, size: int) -> bytes:
-    try:
-        with open(path, "rb") as handle:
-            return handle.read(size)
-    except OSError:
-        return b""
+def default_excluded(path: Path, is_dir: bool, explicit: bool) -> bool:
+    """Without a configuration: walked files and directories named in DEFAULT_EXCLUDES."""
+    return not explicit and path.name in DEFAULT_EXCLUDES
 
 
 class Ignores:
@@ -100,53 +74,62 @@ def _ancestors(path: Path) -> list[Path]:
     return out[::-1]
 
 
-def discover(paths: list[str], respect_gitignore: bool = True) -> Iterator[SourceFile]:
+def discover(paths: list[str], respect_gitignore: bool = True, excluded: Excluded = default_excluded) -> Iterator[SourceFile]:
+    """The files under paths, with their kinds; ``excluded`` leaves out files and prunes
+    directories (the configuration's exclude patterns)."""
     ignores = Ignores()
+    tree = CiTree()
     seen: set[Path] = set()
     for raw in paths:
         root = Path(raw)
         if root.is_file():
-            kind = kind_of(root, explicit=True)
+            kind = kind_of(root, tree, explicit=True)
             resolved = root.resolve()
-            if kind and resolved not in seen:
+            if kind and resolved not in seen and not excluded(root, False, True):
                 seen.add(resolved)
-                yield SourceFile(root, raw, kind)
+                yield SourceFile(root, raw, kind, explicit=True)
             continue
-        pipelines: list[tuple[Path, Path]] = []  # local CI includes: (CI file, repository root)
-        for file in _walk(root, ignores if respect_gitignore else None):
+        pipelines: list[Path] = []
+        for file in _walk(root, ignores if respect_gitignore else None, excluded):
             resolved = file.resolve()
             if resolved in seen:
                 continue
-            kind = kind_of(file)
+            kind = kind_of(file, tree)
             if kind:
                 seen.add(resolved)
                 yield SourceFile(file, _display(file, raw, root), kind)
-                if file.name == ".gitlab-ci.yml":
-                    pipelines.append((file, file.parent))
-        # --- local CI includes (added with the CI scanner): a file that a .gitlab-ci.yml includes
-        # --- with `include: local:` is a CI file whatever its name; includes of includes too.
-        while pipelines:
-            ci_file, base = pipelines.pop(0)
-            from .scan.ci import local_includes
-
-            try:
-                patterns = local_includes(ci_file.read_text(encoding="utf-8"))
-            except (OSError, UnicodeDecodeError):
-                continue
-            for pattern in patterns:
-                try:
-                    matches = sorted(base.glob(pattern))
-                except (ValueError, NotImplementedError):
+                if named(file):
+                    pipelines.append(file)
+        for ci_file in pipelines:  # what the walk's CI files include is CI YAML, whatever its name
+            for included in tree.add(ci_file, ci_file.parent):
+                resolved = included.resolve()
+                if resolved in seen or (respect_gitignore and ignores.ignored(resolved, is_dir=False)):
                     continue
-                for included in matches:
-                    resolved = included.resolve()
-                    if (resolved in seen or not included.is_file() or not _inside(included, base.resolve())
-                            or (respect_gitignore and ignores.ignored(resolved, is_dir=False))):
-                        continue
-                    seen.add(resolved)
-                    pipelines.append((included, base))
-                    yield SourceFile(included, _display(included, raw, root), "ci")
-        # --- end of local CI includes
+                seen.add(resolved)
+                yield SourceFile(included, _display(included, raw, root), "ci")
+
+
+def kind_of(path: Path, tree: CiTree, explicit: bool = False) -> str | None:
+    """The name of a file's kind; a YAML file that its repository's CI file includes is CI."""
+    kind = kinds.kind_of(path, explicit)
+    if kind is not None:
+        return kind.name
+    if path.suffix.lower() in (".yml", ".yaml") and tree.included(path, _repository(path)):
+        return "ci"
+    return None
+
+
+def _repository(path: Path) -> Path:
+    """The root of the repository holding path (the directory with .git), else its directory."""
+    return _repository_of(path.absolute().parent) or path.absolute().parent
+
+
+@cache
+def _repository_of(directory: Path) -> Path | None:
+    """The nearest directory at or above this one that holds .git (each directory asked once)."""
+    if (directory / ".git").exists():
+        return directory
+    return None if directory.parent == directory else _repository_of(directory.parent)
 
 
 def _display(file: Path, raw: str, root: Path) -> str:
@@ -156,14 +139,14 @@ def _display(file: Path, raw: str, root: Path) -> str:
     return f"{raw.rstrip('/')}/{rel}"
 
 
-def _walk(root: Path, ignores: Ignores | None) -> Iterator[Path]:
+def _walk(root: Path, ignores: Ignores | None, excluded: Excluded) -> Iterator[Path]:
     absolute_root = root.resolve()
     for directory, dirnames, filenames in os.walk(root):
         here = Path(directory)
         keep = []
         for name in sorted(dirnames):
             sub = here / name
-            if name in DEFAULT_EXCLUDES or sub.is_symlink():
+            if sub.is_symlink() or excluded(sub, True, False):
                 continue
             if ignores and ignores.ignored(sub.resolve(), is_dir=True):
                 continue
@@ -171,16 +154,10 @@ def _walk(root: Path, ignores: Ignores | None) -> Iterator[Path]:
         dirnames[:] = keep
         for name in sorted(filenames):
             file = here / name
-            if file.is_symlink() and not _inside(file, absolute_root):
+            if file.is_symlink() and not file.resolve().is_relative_to(absolute_root):
+                continue
+            if excluded(file, False, False):
                 continue
             if ignores and ignores.ignored(file.resolve(), is_dir=False):
                 continue
             yield file
-
-
-def _inside(path: Path, root: Path) -> bool:
-    try:
-        path.resolve().relative_to(root)
-    except ValueError:
-        return False
-    return True

@@ -10,17 +10,14 @@ from .model import Finding
 NOQA = re.compile(r"#\s*noqa(?::\s*(?P<codes>[A-Z]+[0-9]+(?:\s*,\s*[A-Z]+[0-9]+)*))?", re.IGNORECASE)
 
 
-def unsuppressed(findings: list[Finding], text: str) -> list[Finding]:
-    """The findings no ``# noqa`` comment on their line suppresses (the file is split once)."""
-    if not findings or "noqa" not in text.lower():
-        return findings
-    lines = text.splitlines()
-    return [f for f in findings if not _suppressed(f, lines)]
+def unsuppressed(findings: list[Finding]) -> list[Finding]:
+    """The findings no ``# noqa`` comment on their own source line suppresses (the line as the
+    file kind splits lines: a form feed is no line break in Python)."""
+    return [f for f in findings if "noqa" not in f.source_line.lower() or not _suppressed(f)]
 
 
-def _suppressed(finding: Finding, lines: list[str]) -> bool:
-    row = finding.span.start.row
-    match = NOQA.search(lines[row - 1]) if 0 < row <= len(lines) else None
+def _suppressed(finding: Finding) -> bool:
+    match = NOQA.search(finding.source_line)
     if match is None:
         return False
     codes = match.group("codes")

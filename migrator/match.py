@@ -14,25 +14,29 @@ from . import checks
 from .fix.intents import fix_for
 from .model import EVIDENCE_ORDER, Finding, Touch, show_value
 from .paths import path_matches
-from .ruletable import Match, Rule
+from .ruletable import Match, Rule, RuleTable
+from .source import LineIndex
 
 
-def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str) -> list[Finding]:
+def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, lines: LineIndex,
+               table: RuleTable) -> list[Finding]:
+    """The findings of one file; ``lines`` locates them (rows, columns and the source line);
+    ``table`` is what check functions check against."""
     found: dict[tuple[str, object], Finding] = {}
     for rule in rules:
         for clause in rule.match:
-            for touch, message in _clause_hits(clause, touches):
-                key = (rule.code, touch.span)
+            for touch, message in _clause_hits(clause, touches, table):
+                key = (rule.code, touch.range)
                 if key not in found:
-                    found[key] = _finding(rule, clause, touch, message, filename)
+                    found[key] = _finding(rule, clause, touch, message, filename, lines)
     return sorted(found.values(), key=lambda f: f.sort_key)
 
 
-def _clause_hits(clause: Match, touches: Sequence[Touch]) -> Iterable[tuple[Touch, str | None]]:
+def _clause_hits(clause: Match, touches: Sequence[Touch], table: RuleTable) -> Iterable[tuple[Touch, str | None]]:
     candidates = [t for t in touches if matches(clause, t)]
     if clause.check is None:
         return ((t, None) for t in candidates)
-    return checks.run(clause.check, candidates, touches)
+    return checks.run(clause.check, candidates, touches, table)
 
 
 def matches(clause: Match, touch: Touch) -> bool:
@@ -72,7 +76,8 @@ def _value_in(value: object, allowed: tuple) -> bool:
     return any(v == a and isinstance(v, bool) == isinstance(a, bool) for v in candidates for a in allowed)
 
 
-def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filename: str) -> Finding:
+def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filename: str,
+             lines: LineIndex) -> Finding:
     text = message or (clause.message or rule.message).format(
         name=touch.name,
         record=(touch.record or "record").replace("_", " "),
@@ -88,9 +93,11 @@ def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filen
         severity=rule.severity,
         evidence=touch.evidence,
         filename=filename,
-        span=touch.span,
+        span=lines.span(*touch.range),
         url=rule.url,
         fix=fix_for(rule.fix, touch, clause.evidence),
         touch=touch,
+        range=touch.range,
+        source_line=lines.line_at(touch.range[0]),
     )
 

@@ -100,9 +100,13 @@ class Span:
         return cls(Position(row, col), Position(end_row, end_col))
 
 
+Range = tuple[int, int]
+"""Character offsets into a file's text, start inclusive, end exclusive (ruff's TextRange)."""
+
+
 @dataclass(frozen=True)
 class Touch:
-    """One thing a file does to the API, with where it does it.
+    """One thing a file does to the API, with where it does it (``range``: offsets in the file).
 
     kind     endpoint | field | param | call | telemetry
     name     field, parameter or client attribute name; for an endpoint, the matched path
@@ -117,7 +121,7 @@ class Touch:
 
     kind: str
     name: str
-    span: Span
+    range: Range
     record: str | None = None
     evidence: str = "bare"
     context: str = "read"
@@ -143,10 +147,13 @@ def details(**kwargs: Any) -> tuple[tuple[str, Any], ...]:
 
 @dataclass(frozen=True)
 class Edit:
-    """Replace the text between two 1-based positions with ``content``."""
+    """Replace the text between two offsets with ``content``. ``span`` (rows and columns) is
+    filled only where a report shows the edit."""
 
     content: str
-    span: Span
+    start: int
+    end: int
+    span: Span | None = field(default=None, compare=False)
 
 
 @dataclass(frozen=True)
@@ -214,10 +221,17 @@ class Finding:
     url: str | None = None
     fix: Fix | None = None
     touch: Touch | None = field(default=None, compare=False, repr=False)
+    range: Range = (0, 0)
     # Filled where the report is made (the file's text is known there): the text of the line the
     # finding starts on, and the repository it was found in (``--repository``, or the git remote).
     source_line: str = field(default="", compare=False)
     repository: str | None = field(default=None, compare=False)
+    kind: str = field(default="", compare=False)  # the file kind (migrator/kinds): python, ci, …
+
+    def fixable(self, unsafe: bool = False) -> bool:
+        """Whether ``fix`` applies this finding's fix (``unsafe``: with --unsafe-fixes)."""
+        level = Applicability.UNSAFE if unsafe else Applicability.SAFE
+        return self.fix is not None and self.fix.applicability.applies(level)
 
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
@@ -225,10 +239,16 @@ class Finding:
 
 
 class ScanError(Exception):
-    """A file could not be parsed; the engine turns it into one parse-error finding."""
+    """A file could not be parsed; the pipeline turns it into one parse-error finding, at
+    ``offset`` in the file's text, or at a row and column where the parser gives those."""
 
-    def __init__(self, message: str, row: int = 1, column: int = 1):
+    def __init__(self, message: str, row: int = 1, column: int = 1, offset: int | None = None):
         super().__init__(message)
         self.message = message
         self.row = max(row, 1)
         self.column = max(column, 1)
+        self.offset = offset
+
+    @classmethod
+    def at(cls, message: str, offset: int) -> ScanError:
+        return cls(message, offset=offset)

@@ -10,13 +10,13 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from . import kinds
 from .apimodel import ApiModel, load_api_model
 from .loader import DataError, build, one_of, read_yaml
 from .model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 
 TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry")
 FIX_INTENTS = ("rename", "negate-boolean", "map-values", "rewrite-path", "drop-null", "none")
-FILE_KINDS = ("python", "ci", "shell", "json", "cassette", "proto", "telemetry")
 
 
 @dataclass(frozen=True)
@@ -253,4 +253,4 @@ def _validate(rule: Rule, where: str, items: dict[str, Item], model: ApiModel) -
         for j, ctx in enumerate(rule.fix.contexts):
             one_of(ctx.applicability, APPLICABILITIES, f"{where}.fix.contexts[{j}].applicability")
     for j, example in enumerate(rule.examples):
-        one_of(example.kind, FILE_KINDS, f"{where}.examples[{j}].kind")
+        one_of(example.kind, kinds.example_kinds(), f"{where}.examples[{j}].kind")

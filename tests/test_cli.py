@@ -113,16 +113,16 @@ def test_a_file_that_is_not_utf8_is_one_finding(repo):
 
 
 def test_a_scanner_crash_on_one_file_is_reported_and_the_rest_is_checked(repo, monkeypatch):
-    from migrator import scan
+    from migrator.kinds import FileKind
 
-    real = scan.scan
+    real = FileKind.scan
 
     def flaky(kind, text, model):
         if "merged_by" in text:
             raise RuntimeError("boom")
         return real(kind, text, model)
 
-    monkeypatch.setattr(scan, "scan", flaky)
+    monkeypatch.setattr(FileKind, "scan", flaky)
     result = run("check", ".")
     assert result.exit_code == 2
     assert "mrs.py: internal error while scanning: RuntimeError: boom" in result.output
@@ -186,9 +186,9 @@ def test_code_nested_too_deeply_is_a_parse_error_and_the_run_goes_on(tmp_path, m
 
 
 def test_an_internal_error_never_ends_with_all_checks_passed(repo, monkeypatch):
-    from migrator import scan
+    from migrator.kinds import FileKind
 
-    monkeypatch.setattr(scan, "scan", lambda kind, text, model: (_ for _ in ()).throw(RuntimeError("boom")))
+    monkeypatch.setattr(FileKind, "scan", lambda kind, text, model: (_ for _ in ()).throw(RuntimeError("boom")))
     result = run("check", ".")
     assert result.exit_code == 2
     assert "All checks passed!" not in result.output

@@ -127,7 +127,7 @@ def test_write_is_atomic(repo, monkeypatch):
 
 def test_result_that_does_not_parse_leaves_the_file_untouched(repo, monkeypatch):
     def broken(text, findings):
-        return {f: (Edit("runner.(", f.span),) for f in findings}
+        return {f: (Edit("runner.(", *f.range),) for f in findings}
 
     monkeypatch.setattr(migrator.fix.python, "edits", broken)
     result = run("fix", ".")
@@ -151,16 +151,17 @@ def test_every_kind_is_checked_to_parse_after_its_edits(kind, good, bad):
 
 # ---------------------------------------------------------------- overlapping edits
 def finding(row: int, col: int) -> Finding:
-    return Finding("MIG000", "test", None, "m", "low", "bare", "x.py", Span.of(row, col, row, col + 1))
+    return Finding("MIG000", "test", None, "m", "low", "bare", "x.py", Span.of(row, col, row, col + 1),
+                   range=(col - 1, col))
 
 
 def test_overlapping_edits_first_wins_the_other_waits():
     text = "abcdef\n"
     first, second, third = finding(1, 1), finding(1, 3), finding(1, 5)
     proposals = {
-        second: (Edit("X", Span.of(1, 3, 1, 5)),),
-        first: (Edit("Y", Span.of(1, 1, 1, 4)),),  # overlaps second
-        third: (Edit("Z", Span.of(1, 5, 1, 6)), Edit("W", Span.of(1, 6, 1, 7))),  # touches, does not overlap
+        second: (Edit("X", 2, 4),),
+        first: (Edit("Y", 0, 3),),  # overlaps second
+        third: (Edit("Z", 4, 5), Edit("W", 5, 6)),  # touches, does not overlap
     }
     chosen = choose(proposals, text)
     assert [f for f, _ in chosen] == [first, third]
@@ -169,7 +170,7 @@ def test_overlapping_edits_first_wins_the_other_waits():
 
 def test_a_finding_whose_own_edits_overlap_is_skipped():
     lone = finding(1, 1)
-    assert choose({lone: (Edit("a", Span.of(1, 1, 1, 3)), Edit("b", Span.of(1, 2, 1, 4)))}, "abcd") == []
+    assert choose({lone: (Edit("a", 0, 2), Edit("b", 1, 3))}, "abcd") == []
 
 
 def test_overlapping_fixes_converge_over_passes(tmp_path):

@@ -9,20 +9,19 @@ from __future__ import annotations
 
 import pytest
 
+from migrator import kinds
 from migrator.fix.edits import edits_for
 from migrator.ruletable import load_table
 
 from .test_fix_examples import fix as fix_file
 
 TABLE = load_table()
-FILENAMES = {"ci": ".gitlab-ci.yml", "shell": "script.sh", "json": "fixture.json", "cassette": "cassette.yaml",
-             "proto": "telemetry.proto", "telemetry": "recording.json"}
 CASES = [(rule, example) for rule in TABLE.rules for example in rule.examples if example.kind != "python"]
 IDS = [f"{rule.code}-{example.kind}-{example.name}" for rule, example in CASES]
 
 
 def filename(example) -> str:
-    return example.filename or FILENAMES[example.kind]
+    return example.filename or kinds.for_example(example.kind)[1]
 
 
 def fix(tmp_path, example, *flags: str) -> tuple[bytes, bytes]:
@@ -49,7 +48,7 @@ def test_unsafe_fix(tmp_path, rule, example):
 @pytest.mark.parametrize(("rule", "example"), CASES, ids=IDS)
 def test_every_fixable_finding_gets_edits(rule, example, check):
     """`check` marks a finding fixable only when the fixer really rewrites it."""
-    kind = "json" if example.kind == "telemetry" else example.kind
+    kind = kinds.for_example(example.kind)[0].name
     fixable = [f for f in check(example.code, kind, filename(example))
                if f.fix and f.fix.applicability != "display-only"]
     edits = edits_for(kind, example.code, fixable)

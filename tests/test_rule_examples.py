@@ -5,24 +5,19 @@ from __future__ import annotations
 
 import pytest
 
+from migrator import kinds
 from migrator.ruletable import load_table
-from migrator import scan
 
 TABLE = load_table()
 CASES = [(rule, example) for rule in TABLE.rules for example in rule.examples]
-EXTENSIONS = {"python": "example.py", "ci": ".gitlab-ci.yml", "shell": "script.sh", "json": "fixture.json",
-              "cassette": "cassette.yaml", "proto": "telemetry.proto", "telemetry": "recording.json"}
 
 
 @pytest.mark.parametrize(
     ("rule", "example"), CASES, ids=[f"{rule.code}-{example.kind}-{example.name}" for rule, example in CASES]
 )
 def test_rule_example(rule, example, check):
-    if not scan.available(example.kind if example.kind != "telemetry" else "json"):
-        pytest.skip(f"no scanner for {example.kind} yet")
-    filename = example.filename or EXTENSIONS[example.kind]
-    kind = "json" if example.kind == "telemetry" else example.kind
-    found = [f for f in check(example.code, kind, filename) if f.code == rule.code]
+    kind, filename = kinds.for_example(example.kind)
+    found = [f for f in check(example.code, kind.name, example.filename or filename) if f.code == rule.code]
     assert len(found) == example.flagged, "\n".join(f"{f.span.start.row}:{f.span.start.column} {f.message}" for f in found)
 
 

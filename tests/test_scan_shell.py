@@ -6,13 +6,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.model import NO_VALUE
 from migrator.ruletable import load_table
 from migrator.scan import jq, shell
 from migrator.scan.shellwords import Env, commands
 
 TABLE = load_table()
+
+from migrator.source import LineIndex
+
+from .positions import Located, located
 
 
 def touches(code: str, kind: str | None = None):
@@ -39,7 +43,8 @@ def at(code: str, needle: str, code_: str) -> tuple[int, int, str]:
 
 def text_at(code: str, touch) -> str:
     lines = code.splitlines()
-    start, end = touch.span.start, touch.span.end
+    span = Located(touch, LineIndex(code)).span
+    start, end = span.start, span.end
     assert start.row == end.row
     return lines[start.row - 1][start.column - 1:end.column - 1]
 
@@ -314,7 +319,7 @@ SHELL_BITS = st.sampled_from([
 @settings(max_examples=300, deadline=None)
 @given(st.lists(SHELL_BITS, max_size=40).map("".join))
 def test_any_text_scans_without_error(code):
-    for touch in shell.scan(code, TABLE.model):
+    for touch in located(code, shell.scan(code, TABLE.model)):
         assert touch.span.start <= touch.span.end
 
 

@@ -5,14 +5,19 @@ Each test reads as before → finding: a small file, and the rule code and row i
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
-from migrator.checks.telemetry import decimal_places, decimals, expression_unit
+from migrator.checks.telemetry import clock_unit, decimal_places, decimals
+from migrator.scan.pyclock import clock_scale
 from migrator.model import ScanError, Span, Touch, details
 from migrator.ruletable import load_table
 from migrator.scan import proto, recorded
 
 PROTO = "telemetry.proto"
+
+from .positions import error_position, located
 
 
 def contract_proto(table, syntax: str = "proto2", package: str = "service.telemetry") -> str:
@@ -65,7 +70,7 @@ def test_the_altitude_contradiction_is_documented_not_guessed(table):
 def test_proto_scanner_reports_fields_with_number_type_label_and_line_span():
     text = 'syntax = "proto2";\npackage service.telemetry;\nmessage Barometer {\n' \
            "  required uint64 timestamp = 1; // ms\n  /* hPa */ optional float pressure = 2 [default = 0];\n}\n"
-    touches = {(t.name, t.get("part")): t for t in proto.scan(text, None)}
+    touches = {(t.name, t.get("part")): t for t in located(text, proto.scan(text, None))}
     pressure = touches["Barometer.pressure", None]
     assert (pressure.get("number"), pressure.get("type"), pressure.get("label")) == (2, "float", "optional")
     assert pressure.span == Span.of(5, 13, 5, 55)
@@ -106,7 +111,7 @@ service S { rpc Get (Outer) returns (Outer) { option (x) = 1; } }
 def test_unparsable_proto_raises_scan_error_at_the_token(text, row, column):
     with pytest.raises(ScanError) as error:
         proto.scan(text, None)
-    assert (error.value.row, error.value.column) == (row, column)
+    assert error_position(text, error.value) == (row, column)
 
 
 def test_unparsable_proto_is_one_parse_error_finding(check):
@@ -210,12 +215,12 @@ def test_decimal_places_are_counted_as_written():
         7, 2, 0, 6, 7, None]
 
 
-def test_the_json_numbers_source_text_decides_when_the_scanner_gives_it():
+def test_the_json_numbers_source_text_decides_when_the_scanner_gives_it(table):
     def touch(raw: str, value: float) -> Touch:
-        return Touch("field", "latitude", Span.of(1, 1, 1, 9), "telemetry_position", "typed", "key",
+        return Touch("field", "latitude", (0, 8), "telemetry_position", "typed", "key",
                      value=value, detail=details(raw=raw))
 
-    found = list(decimals([touch("52.5200000", 52.52), touch("52.52", 52.52)], []))
+    found = list(decimals([touch("52.5200000", 52.52), touch("52.52", 52.52)], [], table))
     assert [t.get("raw") for t, _ in found] == ["52.52"]
 
 
@@ -318,3 +323,12 @@ def test_a_log_record_with_a_seconds_timestamp_is_not_a_message(check):
 ])
 def test_expression_unit(source, unit):
     assert expression_unit(source) == unit
+
+
+def expression_unit(source: str) -> str | None:
+    """The unit the telemetry check finds for a value written as ``source`` in producer code."""
+    try:
+        node = ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return None
+    return clock_unit(clock_scale(node))

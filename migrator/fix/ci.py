@@ -10,4 +10,4 @@ from .textspan import text_edits
 
 
 def edits(text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
-    return text_edits("ci", text, findings)
+    return text_edits("yaml", text, findings, variables=True)

@@ -1,43 +1,18 @@
 """Edits for findings, computed only when someone needs them (fix, diff, JSON output).
 
-Each file kind's fixer is a module with one function, ``edits(text, findings)``, returning the
-edits per finding (FIXERS); a kind whose fixer module does not exist yet gets no edits. Fixers
-are imported on first use, so libcst is loaded only when a Python file has something to fix.
+Each file kind names its fixer (migrator/kinds), a function ``edits(text, findings)`` returning
+the edits per finding, imported on first use, so libcst is loaded only when a Python file has
+something to fix.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable
 from dataclasses import replace
-from importlib import import_module
 from pathlib import Path
 
+from .. import kinds
 from ..model import Edit, Finding, Fix
-
-FIXERS = {
-    "python": "migrator.fix.python",
-    "ci": "migrator.fix.ci",
-    "shell": "migrator.fix.shell",
-    "json": "migrator.fix.recorded",
-    "cassette": "migrator.fix.recorded",
-}
-
-Fixer = Callable[[str, list[Finding]], dict[Finding, tuple[Edit, ...]]]
-
-
-def fixer(kind: str | None) -> Fixer | None:
-    name = FIXERS.get(kind or "")
-    if name is None:
-        return None
-    try:
-        module = import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        return None
-    return module.edits
-
 
 def wants_edits(finding: Finding) -> bool:
     return finding.fix is not None and finding.fix.applicability != "display-only"
@@ -46,17 +21,16 @@ def wants_edits(finding: Finding) -> bool:
 def edits_for(kind: str | None, text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
     """The edits of each finding that has a fix (safe or unsafe) in one file's text."""
     wanted = [f for f in findings if wants_edits(f)]
-    edit = fixer(kind) if wanted else None
     try:
-        return edit(text, wanted) if edit else {}
+        return kinds.by_name(kind).edits(text, wanted) if wanted and kind else {}
     except RecursionError:  # code nested deeper than the parser can follow: no edits
         return {}
 
 
 def with_edits(findings: list[Finding]) -> list[Finding]:
     """Findings with their fix edits filled in, reading each file that has fixable findings."""
-    from ..discover import kind_of
-    from ..engine import decode
+    from ..pipeline import lines_of
+    from ..source import DecodeError, decode
 
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
@@ -65,13 +39,15 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
     filled: dict[Finding, Finding] = {}
     for filename, group in by_file.items():
         path = Path(filename)
+        kind = group[0].kind or ""
         try:
-            text = decode(path.read_bytes(), kind_of(path, explicit=True) or "")
-        except (OSError, UnicodeDecodeError):
+            text = decode(path.read_bytes(), cookie=bool(kind) and kinds.by_name(kind).cookie)[0]
+        except (OSError, DecodeError):
             continue
-        computed = edits_for(kind_of(path, explicit=True), text, group)
+        computed = edits_for(kind, text, group)
+        lines = lines_of(text, kind)
         for finding in group:
-            edits = computed.get(finding, ())
+            edits = tuple(replace(e, span=lines.span(e.start, e.end)) for e in computed.get(finding, ()))
             fix = replace(finding.fix, edits=edits) if edits else not_applicable(finding.fix)
             filled[finding] = replace(finding, fix=fix)
     return [filled.get(f, f) for f in findings]

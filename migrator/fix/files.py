@@ -3,8 +3,8 @@
 A file is written only when its real path lies under one of the paths given on the command line,
 so a symlink never leads a write out of the tree; a symlink inside the tree is written through,
 so the link stays a link. Writes are atomic (a temporary file in the same directory, then
-os.replace) and keep the file's mode, its UTF-8 BOM and its line endings (edits never touch
-line breaks they do not replace).
+os.replace) and keep the file's mode; the caller encodes the text as it was read (encoding and
+BOM: migrator/source/decode.py), and edits never touch line breaks they do not replace.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-
-BOM = b"\xef\xbb\xbf"
 
 
 class Roots:
@@ -33,10 +31,6 @@ class Roots:
         """The real path to write for a discovered file, or None when it lies outside."""
         real = path.resolve()
         return real if any(real.is_relative_to(tree) for tree in self.trees) else None
-
-
-def encode(text: str, bom: bool) -> bytes:
-    return (BOM if bom else b"") + text.encode("utf-8")
 
 
 def write_atomic(path: Path, data: bytes) -> None:

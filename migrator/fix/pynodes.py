@@ -50,9 +50,9 @@ def rename_edit(tree: Tree, part: NamePart, name: str) -> Edit:
 
 def access_renamed(tree: Tree, node: cst.CSTNode, part: NamePart, name: str) -> str:
     """The text of a field access with the field renamed, without the access's parentheses."""
-    text, start = tree.source(node), tree.lines.offset(tree.span(node).start)
-    part_span = tree.span(part)
-    head, end = tree.lines.offset(part_span.start) - start, tree.lines.offset(part_span.end) - start
+    text, start = tree.source(node), tree.span(node)[0]
+    part_start, part_end = tree.span(part)
+    head, end = part_start - start, part_end - start
     return text[:head] + tree.module.code_for_node(renamed(part, name)) + text[end:]
 
 

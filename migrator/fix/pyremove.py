@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ..model import Edit, Span
+from ..model import Edit
 from .pytree import Tree
 
 Whitespace = cst.SimpleWhitespace | cst.ParenthesizedWhitespace
@@ -102,11 +102,12 @@ def without_statement(tree: Tree, target: cst.CSTNode) -> list[Edit] | None:
     line = tree.parent(statement)
     if len(line.body) > 1:
         return [_without_small(tree, line, statement)]
-    where = tree.span(statement)
+    start, end = tree.span(statement)
+    lines = tree.lines
     block = tree.parent(line)
     if isinstance(line, cst.SimpleStatementSuite) or (isinstance(block, cst.IndentedBlock) and len(block.body) == 1):
-        return [Edit("pass", Span(where.start, tree.lines.line_end(where.end.row)))]
-    return [Edit("", Span.of(where.start.row, 1, where.end.row + 1, 1))]
+        return [Edit("pass", start, lines.line_end(lines.row(end)))]
+    return [Edit("", lines.starts[lines.row(start) - 1], lines.offset_at(lines.row(end) + 1, 0))]
 
 
 def _without_small(tree: Tree, line: cst.CSTNode, statement: cst.CSTNode) -> Edit:
@@ -114,5 +115,5 @@ def _without_small(tree: Tree, line: cst.CSTNode, statement: cst.CSTNode) -> Edi
     body = list(line.body)
     index = body.index(statement)
     if index + 1 < len(body):
-        return Edit("", Span(tree.span(statement).start, tree.span(body[index + 1]).start))
-    return Edit("", Span(tree.span(body[index - 1]).end, tree.span(statement).end))
+        return Edit("", tree.span(statement)[0], tree.span(body[index + 1])[0])
+    return Edit("", tree.span(body[index - 1])[1], tree.span(statement)[1])

@@ -48,12 +48,12 @@ def edits(text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]
 def _entry(tree: Tree, touch: Touch) -> Entry | None:
     """(holder, container, key, value) of a dict entry ``"k": v`` or keyword argument ``k=v``."""
     if touch.syntax == "dict-key":
-        key = tree.find(touch.span, cst.SimpleString)
+        key = tree.find(touch.range, cst.SimpleString)
         element = tree.parent(key) if key is not None else None
         if isinstance(element, cst.DictElement) and element.key is key:
             return element, tree.parent(element), key, element.value
     if touch.syntax == "kwarg":
-        arg = tree.find(touch.span, cst.Arg)
+        arg = tree.find(touch.range, cst.Arg)
         if arg is not None and arg.keyword is not None:
             return arg, tree.parent(arg), arg.keyword, arg.value
     return None
@@ -62,14 +62,14 @@ def _entry(tree: Tree, touch: Touch) -> Entry | None:
 def _access(tree: Tree, touch: Touch) -> tuple[cst.CSTNode, NamePart] | None:
     """(node, name part) of a field access ``x.f``, ``x["f"]``, ``x.get("f")``, ``getattr(x, "f")``."""
     kind = ACCESSORS.get(touch.syntax)
-    node = tree.find(touch.span, kind) if kind else None
+    node = tree.find(touch.range, kind) if kind else None
     part = name_part(node, touch.syntax)
     return (node, part) if part is not None else None
 
 
 def _string(tree: Tree, touch: Touch) -> cst.CSTNode | None:
     """The expression building a URL (``"/x"``, ``f"{api}/x"``, ``api + "/x"`` …)."""
-    return tree.find(touch.span, cst.BaseExpression) if touch.syntax == "string" else None
+    return tree.find(touch.range, cst.BaseExpression) if touch.syntax == "string" else None
 
 
 # ---------------------------------------------------------------- rename

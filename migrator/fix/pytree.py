@@ -13,10 +13,8 @@ from collections import defaultdict
 import libcst as cst
 from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
 
-from ..model import Edit, Position, Span
-from .apply import Lines
-
-Key = tuple[int, int, int, int]
+from ..model import Edit, Range
+from ..source import LineIndex
 
 # Parents under which `not x` needs no parentheses: its precedence is below comparisons and
 # arithmetic, so everywhere else (operands, attribute and call receivers) it gets them.
@@ -30,22 +28,25 @@ LOOSE_PARENTS = (
 class Tree:
     def __init__(self, text: str):
         self.module = cst.parse_module(text)
-        self.lines = Lines(text)
+        self.text = text
+        self.lines = LineIndex(text, "universal")
         wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-        self.ranges: dict[cst.CSTNode, CodeRange] = dict(wrapper.resolve(PositionProvider))
+        self.ranges: dict[cst.CSTNode, Range] = {
+            node: self._offsets(where) for node, where in wrapper.resolve(PositionProvider).items()}
         self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
-        self.at: dict[Key, list[cst.CSTNode]] = defaultdict(list)
+        self.at: dict[Range, list[cst.CSTNode]] = defaultdict(list)
         self.module.visit(_Index(self))
 
+    def _offsets(self, where: CodeRange) -> Range:
+        offset = self.lines.offset_at
+        return offset(where.start.line, where.start.column), offset(where.end.line, where.end.column)
+
     # ---------------------------------------------------------------- finding nodes
-    def find(self, span: Span | tuple | None, *types: type) -> cst.CSTNode | None:
-        """The outermost node of one of ``types`` whose range is exactly ``span``."""
+    def find(self, span: Range | None, *types: type) -> cst.CSTNode | None:
+        """The outermost node of one of ``types`` whose range is exactly ``span`` (offsets)."""
         if span is None:
             return None
-        if isinstance(span, tuple):
-            span = Span.of(*span)
-        key = (span.start.row, span.start.column - 1, span.end.row, span.end.column - 1)
-        return next((n for n in self.at.get(key, ()) if isinstance(n, types)), None)
+        return next((n for n in self.at.get(tuple(span), ()) if isinstance(n, types)), None)
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
         return self.parents.get(node)
@@ -62,16 +63,14 @@ class Tree:
     # ---------------------------------------------------------------- code and edits
     def source(self, node: cst.CSTNode) -> str:
         """The text the node's range covers in the file (without its own parentheses)."""
-        span = self.span(node)
-        return self.lines.text[self.lines.offset(span.start):self.lines.offset(span.end)]
+        start, end = self.ranges[node]
+        return self.text[start:end]
 
-    def span(self, node: cst.CSTNode) -> Span:
-        where = self.ranges[node]
-        return Span(Position(where.start.line, where.start.column + 1),
-                    Position(where.end.line, where.end.column + 1))
+    def span(self, node: cst.CSTNode) -> Range:
+        return self.ranges[node]
 
     def edit(self, node: cst.CSTNode, content: str) -> Edit:
-        return Edit(content, self.span(node))
+        return Edit(content, *self.ranges[node])
 
     def replace(self, node: cst.CSTNode, new: cst.CSTNode) -> Edit:
         """An edit putting new where node is. A token is generated on its own; anything else is
@@ -79,9 +78,8 @@ class Tree:
         indentation of the block around it."""
         if isinstance(new, (cst.Name, cst.SimpleString)):
             return self.edit(node, self.module.code_for_node(new))
-        text, span = self.module.deep_replace(node, new).code, self.span(node)
-        tail = len(self.lines.text) - self.lines.offset(span.end)
-        return Edit(text[self.lines.offset(span.start):len(text) - tail], span)
+        text, (start, end) = self.module.deep_replace(node, new).code, self.ranges[node]
+        return Edit(text[start:len(text) - (len(self.text) - end)], start, end)
 
     def needs_parens(self, node: cst.CSTNode) -> bool:
         """Whether `not …` written in place of node needs parentheses."""
@@ -111,8 +109,7 @@ class _Index(cst.CSTVisitor):
             self.tree.parents[node] = self.stack[-1]
         where = self.tree.ranges.get(node)
         if where is not None:
-            key = (where.start.line, where.start.column, where.end.line, where.end.column)
-            self.tree.at[key].append(node)
+            self.tree.at[where].append(node)
         self.stack.append(node)
         return True
 

@@ -14,5 +14,10 @@ from .textspan import text_edits
 
 def edits(text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
     start = text.lstrip()[:1]
-    kind = "cassette" if start and start not in "{[" and is_yaml_recording(text) else "json"
-    return text_edits(kind, text, findings)
+    syntax = "yaml" if start and start not in "{[" and is_yaml_recording(text) else "json"
+    return text_edits(syntax, text, findings)
+
+
+def edits_lines(text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
+    """JSON lines: the strings of every line's document are hosts, as in a JSON file."""
+    return text_edits("json", text, findings)

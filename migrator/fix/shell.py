@@ -10,4 +10,4 @@ from .textspan import text_edits
 
 
 def edits(text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
-    return text_edits("shell", text, findings)
+    return text_edits("file", text, findings)

@@ -170,8 +170,8 @@ class JsonString(StringHost):
 class Hosts:
     """The hosts of one file: its string scalars (YAML) or string literals (JSON), else the file."""
 
-    def __init__(self, text: str, kind: str):
-        self.text, self.kind = text, kind
+    def __init__(self, text: str, syntax: str, variables: bool = False):
+        self.text, self.syntax, self.variables = text, syntax, variables
         self.file = Host(text)
         self._strings: list[Node] | None = None
         self._starts: list[int] = []
@@ -186,9 +186,9 @@ class Hosts:
 
     def _documents(self) -> list[Node]:
         try:
-            if self.kind == "json":
+            if self.syntax == "json":
                 return jsonpos.parse_documents(self.text)
-            return yamlpos.compose(self.text, jsonpos.Locator(self.text))
+            return yamlpos.compose(self.text)
         except Exception:  # noqa: BLE001 - a file that does not parse gets no edits
             return []
 
@@ -212,19 +212,19 @@ class Hosts:
     def at(self, offset: int) -> Host | None:
         """The host holding the text at offset: in YAML a string scalar (or nothing); in JSON a
         string literal it lies inside, else the file; a shell script is its own host."""
-        if self.kind == "shell":
+        if self.syntax == "file":
             return self.file
         strings = self.strings()
         index = bisect_right(self._starts, offset) - 1
         node = strings[index] if index >= 0 else None
-        if self.kind == "json":
+        if self.syntax == "json":
             inside = node is not None and node.start < offset < node.end - 1
             return self._host(node) if inside else self.file
         return self._host(node) if node is not None and node.start <= offset < node.end else None
 
     def _host(self, node: Node) -> Host:
         if id(node) not in self._made:
-            maker = JsonString if self.kind == "json" else YamlString
+            maker = JsonString if self.syntax == "json" else YamlString
             self._made[id(node)] = maker(self.text, node)
         return self._made[id(node)]
 
@@ -235,7 +235,7 @@ class Hosts:
         for _ in range(3):
             node, key = self.parents.get(id(node), (None, None))
             keys.append(key)
-        return self.kind == "ci" and (keys[1] == "variables" or keys[0] == "value" and keys[2] == "variables")
+        return self.variables and (keys[1] == "variables" or keys[0] == "value" and keys[2] == "variables")
 
     def lengths(self, host: Host) -> list[Node]:
         """Where a recording states the length of a body held in host: HAR ``content.size`` and

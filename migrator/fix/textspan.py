@@ -22,8 +22,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..model import Edit, Finding, FixIntent, Position, Span, Touch, show_value
-from .apply import Lines
+from ..model import Edit, Finding, FixIntent, Touch, show_value
 from .intents import mapping
 from . import textjq
 from .textforms import JSON_BODIES, PAIRS, RECORDED_URLS
@@ -59,9 +58,9 @@ class Spot:
 class Fixer:
     """The text fixes of one file."""
 
-    def __init__(self, text: str, kind: str):
-        self.text, self.lines = text, Lines(text)
-        self.hosts = Hosts(text, kind)
+    def __init__(self, text: str, syntax: str, variables: bool = False):
+        self.text = text
+        self.hosts = Hosts(text, syntax, variables)
         self.scripts: dict[int, Script] = {}
 
     def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
@@ -79,11 +78,10 @@ class Fixer:
         return out
 
     def locate(self, touch: Touch) -> Spot | None:
-        offset = self.lines.offset
-        offsets = [offset(touch.span.start), offset(touch.span.end)]
+        offsets = list(touch.range)
         for name in ("key_span", "value_span", "compare"):
             found = touch.get(name)
-            offsets += [offset(Position(*found[:2])), offset(Position(*found[2:]))] if found else []
+            offsets += list(found) if found else []
         host = self.hosts.at(offsets[0])
         inside = host.to_value(offsets) if host is not None else None
         if inside is None:
@@ -124,8 +122,7 @@ class Fixer:
                 return None
             file_edits = found
             file_edits += self.lengths(host, spot.text, new_value)
-        position = self.lines.position
-        return tuple(Edit(new, Span(position(a), position(b))) for a, b, new in sorted(file_edits))
+        return tuple(Edit(new, a, b) for a, b, new in sorted(file_edits))
 
     def whole_line(self, start: int, end: int) -> ValueEdit:
         """A removal that leaves its line blank (a folded line of a YAML string) takes the line
@@ -255,6 +252,9 @@ HANDLERS: dict[str, Callable[[Spot, Touch, FixIntent], Edits]] = {
 }
 
 
-def text_edits(kind: str, text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
-    """The edits of each finding of one file of a text kind (shell, ci, json, cassette)."""
-    return Fixer(text, kind).edits(findings)
+def text_edits(syntax: str, text: str, findings: list[Finding], variables: bool = False
+               ) -> dict[Finding, tuple[Edit, ...]]:
+    """The edits of each finding of one file whose touches live in its text (``syntax`` file:
+    the whole file, as a shell script), in its YAML scalars (``yaml``; ``variables``: a CI file,
+    whose variables are one word each) or in its JSON strings (``json``)."""
+    return Fixer(text, syntax, variables).edits(findings)

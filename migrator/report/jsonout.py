@@ -19,7 +19,7 @@ def as_dict(finding: Finding) -> dict:
             "message": finding.fix.message,
             "edits": [
                 {"content": e.content, "location": position(e.span.start), "end_location": position(e.span.end)}
-                for e in finding.fix.edits
+                for e in finding.fix.edits if e.span is not None
             ],
         }
     return {

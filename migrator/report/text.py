@@ -8,9 +8,7 @@ from ..model import Finding
 
 
 def fixable(finding: Finding, unsafe_fixes: bool) -> bool:
-    if finding.fix is None:
-        return False
-    return finding.fix.applicability == "safe" or (unsafe_fixes and finding.fix.applicability == "unsafe")
+    return finding.fixable(unsafe_fixes)
 
 
 def line(finding: Finding, unsafe_fixes: bool = False) -> str:
@@ -57,3 +55,16 @@ def render(findings: list[Finding], *, unsafe_fixes: bool = False, show_statisti
         return body + ("\n" if body else "") + summary(findings, unsafe_fixes, errors) + "\n"
     lines = [line(f, unsafe_fixes) for f in findings]
     return "\n".join(lines + [summary(findings, unsafe_fixes, errors)]) + "\n"
+
+
+def fix_summary(remaining: list[Finding], fixed: int, unsafe_fixes: bool = False) -> str:
+    """What ``fix`` prints: the findings that remain, then "Found N findings (F fixed, R remaining)."."""
+    lines = [line(f, unsafe_fixes) for f in remaining]
+    if not fixed and not remaining:
+        return "All checks passed!\n"
+    total = fixed + len(remaining)
+    lines.append(f"Found {total} finding{'s' if total != 1 else ''} ({fixed} fixed, {len(remaining)} remaining).")
+    hidden = 0 if unsafe_fixes else sum(1 for f in remaining if f.fix and f.fix.applicability == "unsafe")
+    if hidden:
+        lines.append(f"{hidden} hidden fix{'es' if hidden != 1 else ''} can be enabled with the `--unsafe-fixes` option.")
+    return "\n".join(lines) + "\n"

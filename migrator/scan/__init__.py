@@ -1,36 +1,11 @@
-"""Stage: scan. One module per file kind, each a pure function ``scan(text, model) -> [Touch]``.
+"""Stage: scan. Scanners know syntax, not rules: each is a pure function ``scan(text, model) ->
+[Touch]`` that says what a file does to the API (an endpoint called, a field read on a record, a
+parameter sent, a value compared) with its offsets and evidence; a file that does not parse
+raises ScanError. Which scanner reads which file is the file kind's business (migrator/kinds).
 
-Scanners know syntax, not rules: they say what a file does to the API (an endpoint called, a
-field read on a record, a parameter sent, a value compared) with its span and evidence. A file
-that does not parse raises ScanError. Modules are imported only when a file of their kind is
-scanned, so a pre-commit run on a few YAML files never imports the Python machinery.
+python.py (+ pyinfer, pycalls, pysource)   Python via ast
+ci.py, shell.py (+ shellwords, httpclients, jq, jsonbody)   CI YAML and shell scripts
+recorded.py (+ jsonpos, yamlpos, recreq, jsontelemetry)   JSON fixtures, cassettes, HAR, JSON lines
+proto.py   telemetry .proto files
+urls.py   URLs and API paths, for every scanner
 """
-
-from __future__ import annotations
-
-from importlib import import_module
-
-from ..apimodel import ApiModel
-from ..model import Touch
-
-SCANNERS = {
-    "python": "migrator.scan.python",
-    "ci": "migrator.scan.ci",
-    "shell": "migrator.scan.shell",
-    "json": "migrator.scan.recorded",
-    "cassette": "migrator.scan.recorded",
-    "proto": "migrator.scan.proto",
-}
-
-
-def available(kind: str) -> bool:
-    try:
-        import_module(SCANNERS[kind])
-    except (KeyError, ModuleNotFoundError):
-        return False
-    return True
-
-
-def scan(kind: str, text: str, model: ApiModel) -> list[Touch]:
-    module = import_module(SCANNERS[kind])
-    return module.scan(text, model)

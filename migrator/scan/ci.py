@@ -12,51 +12,36 @@ an alias bomb stays small.
 
 from __future__ import annotations
 
-import yaml
+from bisect import bisect_right
+
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..apimodel import ApiModel
 from ..model import ScanError, Touch
-from .shell import LineMap, ScriptScanner, scan_script
+from ..source.maps import OffsetMap, yaml_scalar
+from .shell import ScriptScanner, scan_script
 from .shellwords import Env, quoted_word
+from .yamlpos import compose_nodes
 
 SCRIPT_KEYS = ("before_script", "script")
 NOT_JOBS = {"stages", "include", "workflow", "variables", "spec", "image", "services", "cache", "types"}
 MERGE_TAG = "tag:yaml.org,2002:merge"
 MAX_DEPTH = 10
 BUDGET = 100_000
-QUOTES_AND_SPACE = " \t\r\n\\\"'"
-ESCAPE_LENGTH = {"x": 4, "u": 6, "U": 10}
-
-
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """Composes nodes with marks; accepts any tag, and never constructs anything."""
-
-
-_Loader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
 def compose(text: str) -> list[Node]:
-    try:
-        return [doc for doc in yaml.compose_all(text, Loader=_Loader) if doc is not None]
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ScanError(f"invalid YAML: {problem}", mark.line + 1 if mark else 1,
-                        mark.column + 1 if mark else 1) from None
-    except RecursionError:
-        raise ScanError("invalid YAML: nested too deeply") from None
+    return compose_nodes(text, "invalid YAML")
 
 
 def scan(text: str, model: ApiModel) -> list[Touch]:
-    lines = LineMap(text)
     touches: list[Touch] = []
     for doc in compose(text):
         if isinstance(doc, MappingNode):
-            touches.extend(CiFile(text, lines, model, doc).scan())
+            touches.extend(CiFile(text, model, doc).scan())
     seen, out = set(), []
     for touch in touches:
-        key = (touch.kind, touch.name, touch.span, touch.context, touch.record, touch.evidence, touch.syntax)
+        key = (touch.kind, touch.name, touch.range, touch.context, touch.record, touch.evidence, touch.syntax)
         if key not in seen:
             seen.add(key)
             out.append(touch)
@@ -64,22 +49,36 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
 
 
 def local_includes(text: str) -> list[str]:
-    """The local files a CI file includes (``include: local:`` or a plain path), relative to the
-    repository root, as written (they may hold wildcards)."""
+    """The local files a CI file includes (``include: local:`` or a plain path, at the top or in a
+    job's ``trigger: include:`` for a child pipeline), relative to the repository root, as
+    written (they may hold wildcards)."""
     try:
         docs = compose(text)
     except ScanError:
         return []
     out: list[str] = []
     for doc in docs:
+        if not isinstance(doc, MappingNode):
+            continue
         graph = Graph(doc)
-        include = graph.top.get("include")
-        items = include.value if isinstance(include, SequenceNode) else [include]
-        for item in items:
-            if isinstance(item, MappingNode):
-                item = dict(graph.entries(item)).get("local")
-            if isinstance(item, ScalarNode) and item.value and "://" not in item.value:
-                out.append(item.value.lstrip("/"))
+        includes = [graph.top.get("include")]
+        for node in graph.top.values():
+            trigger = dict(graph.entries(node)).get("trigger") if isinstance(node, MappingNode) else None
+            if isinstance(trigger, MappingNode):
+                includes.append(dict(graph.entries(trigger)).get("include"))
+        for include in includes:
+            out.extend(_local_paths(graph, include))
+    return out
+
+
+def _local_paths(graph: Graph, include: Node | None) -> list[str]:
+    items = include.value if isinstance(include, SequenceNode) else [include]
+    out = []
+    for item in items:
+        if isinstance(item, MappingNode):
+            item = dict(graph.entries(item)).get("local")
+        if isinstance(item, ScalarNode) and item.value and "://" not in item.value:
+            out.append(item.value.lstrip("/"))
     return out
 
 
@@ -147,60 +146,55 @@ class Graph:
 
 
 class Pieces:
-    """YAML scalars joined into one script, with the (row, column) of every character."""
+    """YAML scalars joined into one script; an offset in the script maps to the file through the
+    scalar it came from (a separator maps to just after its scalar's last character)."""
 
-    def __init__(self, text: str, lines: LineMap):
-        self.text, self.lines = text, lines
+    def __init__(self, text: str):
+        self.text = text
         self.parts: list[str] = []
-        self.positions: list[tuple[int, int]] = []
+        self.starts: list[int] = []
+        self.maps: list[tuple[OffsetMap, int, int]] = []  # (value map, value length, node start)
+        self.length = 0
 
     def add(self, node: ScalarNode, separator: str = "\n") -> None:
-        for index in align(node.value, self.text, content_start(node, self.text), node.end_mark.index):
-            self.positions.append(self.lines(index))
-        row, col = self.positions[-1] if node.value else self.lines(node.start_mark.index)
+        omap, _ = yaml_scalar(self.text, node.start_mark.index, node.end_mark.index, node.value, node.style or "")
+        self.starts.append(self.length)
+        self.maps.append((omap, len(node.value), node.start_mark.index))
         self.parts.append(node.value + separator)
-        self.positions.extend([(row, col + 1)] * len(separator))
+        self.length += len(node.value) + len(separator)
 
     def script(self) -> str:
         return "".join(self.parts)
 
-    def __call__(self, offset: int) -> tuple[int, int]:
-        if offset < len(self.positions):
-            return self.positions[offset]
-        return self.positions[-1] if self.positions else (1, 1)
+    def __call__(self, offset: int) -> int:
+        if not self.maps:
+            return 0
+        index = max(bisect_right(self.starts, offset) - 1, 0)
+        omap, size, node_start = self.maps[index]
+        local = offset - self.starts[index]
+        if local < size:
+            return omap(local)
+        return self.end(offset)
 
-
-def content_start(node: ScalarNode, text: str) -> int:
-    start = node.start_mark.index
-    if node.style in ("|", ">"):
-        newline = text.find("\n", start, node.end_mark.index)
-        return node.end_mark.index if newline == -1 else newline + 1
-    return start + 1 if node.style in ('"', "'") else start
-
-
-def align(value: str, text: str, start: int, end: int) -> list[int]:
-    """The index in ``text`` of each character of a scalar's value: the value is the source
-    with indentation, quotes, escapes and folded line breaks taken out."""
-    out, j = [], start
-    for ch in value:
-        k = j
-        while k < end and text[k] != ch and text[k] in QUOTES_AND_SPACE:
-            k += 1
-        if k < end and text[k] == ch:
-            out.append(k)
-            j = k + 1
-            continue
-        k = j
-        while k < end - 1 and text[k] in " \t\r\n":
-            k += 1
-        out.append(min(k, max(end - 1, start)))
-        j = k + (ESCAPE_LENGTH.get(text[k + 1], 2) if text[k:k + 1] == "\\" and k + 1 < end else 1)
-    return out
+    def end(self, offset: int) -> int:
+        """Where the script's characters up to ``offset`` (exclusive) end in the file: after the
+        last one, and after the whole escape sequence when it was written as one (``\\"``)."""
+        index = max(bisect_right(self.starts, offset - 1) - 1, 0) if self.maps else 0
+        if not self.maps:
+            return 0
+        omap, size, node_start = self.maps[index]
+        local = min(offset - self.starts[index], size)
+        if not local:
+            return node_start
+        last = omap(local - 1)
+        following = omap(local)
+        escape = self.text[last:last + 1] == "\\" and last < following <= last + 10
+        return following if escape else last + 1
 
 
 class CiFile:
-    def __init__(self, text: str, lines: LineMap, model: ApiModel, doc: MappingNode):
-        self.text, self.lines, self.model = text, lines, model
+    def __init__(self, text: str, model: ApiModel, doc: MappingNode):
+        self.text, self.model = text, model
         self.graph = Graph(doc)
         self.memo: dict[int, tuple[dict, list[Node]]] = {}
         self.touches: list[Touch] = []
@@ -247,7 +241,7 @@ class CiFile:
                 if isinstance(value, MappingNode):
                     value = self.graph.resolve(dict(self.graph.entries(value)).get("value"))
                 if name and isinstance(value, ScalarNode):
-                    pieces = Pieces(self.text, self.lines)
+                    pieces = Pieces(self.text)
                     pieces.add(value, separator="")
                     scanner = ScriptScanner(pieces, self.model, env)
                     scanner.assign(name, quoted_word(pieces.script(), env))
@@ -258,7 +252,7 @@ class CiFile:
         env = base.copy()
         self.variables(variables, env)
         for names in (SCRIPT_KEYS, ("after_script",)):
-            pieces, seen = Pieces(self.text, self.lines), set()
+            pieces, seen = Pieces(self.text), set()
             for key in names:
                 value = keys.get(key, default.get(key) if key != "script" else None)
                 for scalar in self.graph.scalars(value, seen):

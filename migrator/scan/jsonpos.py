@@ -3,25 +3,23 @@
 Python's json module gives values, not where they are. ``parse`` gives a tree of `Node`s whose
 objects keep each key's span and each value's span as character offsets into the parsed text;
 strings are decoded by the json module's own (C) ``scanstring``, so decoding is exact and fast.
-`Locator` turns offsets into 1-based rows and columns; `OffsetMap` carries offsets of a JSON text
-that was itself held in a string (a recorded response body) back to offsets in the file.
+Offsets of a JSON text held in a string (a recorded response body) map back to the file through
+migrator/source's maps.
 """
 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from json import JSONDecodeError
 from json.decoder import scanstring
 from typing import Any, NamedTuple
 
-from ..model import Span
+from ..source.maps import OffsetMap, json_string
 
 OBJECT, ARRAY, SCALAR = "object", "array", "scalar"
 _WS = re.compile(r"[ \t\n\r]*")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 _LITERALS = {"t": ("true", True), "f": ("false", False), "n": ("null", None)}
-_ESCAPE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\.")
 
 
 class Node:
@@ -195,50 +193,7 @@ def plain(node: Node) -> Any:
     return node.value
 
 
-class Locator:
-    """Character offsets of one text → 1-based (row, column); rows end at ``\\n``."""
-
-    def __init__(self, text: str) -> None:
-        starts, pos = [0], text.find("\n")
-        while pos != -1:
-            starts.append(pos + 1)
-            pos = text.find("\n", pos + 1)
-        self.starts = starts
-
-    def position(self, offset: int) -> tuple[int, int]:
-        index = bisect_right(self.starts, offset) - 1
-        return index + 1, offset - self.starts[index] + 1
-
-    def offset(self, line0: int, column0: int) -> int:
-        """The offset of a 0-based line and column (as YAML marks give them)."""
-        return self.starts[min(line0, len(self.starts) - 1)] + column0
-
-    def span(self, start: int, end: int) -> Span:
-        return Span.of(*self.position(start), *self.position(end))
-
-
-class OffsetMap:
-    """Offsets in a decoded string → offsets in the file, as anchors where the shift changes."""
-
-    def __init__(self, anchors: list[tuple[int, int]]) -> None:
-        self.decoded = [a for a, _ in anchors]
-        self.raw = [b for _, b in anchors]
-
-    def __call__(self, offset: int) -> int:
-        index = max(bisect_right(self.decoded, offset) - 1, 0)
-        return self.raw[index] + offset - self.decoded[index]
-
-
 def string_map(text: str, node: Node) -> OffsetMap | None:
     """The map of a JSON string literal's decoded value back into ``text`` (exact, escapes
     included), or None when the literal does not decode to the node's value."""
-    raw_start, raw_end = node.start + 1, node.end - 1
-    anchors, decoded, last = [(0, raw_start)], 0, raw_start
-    for match in _ESCAPE.finditer(text, raw_start, raw_end):
-        decoded += match.start() - last
-        anchors.append((decoded, match.start()))
-        decoded += 1
-        last = match.end()
-        anchors.append((decoded, last))
-    decoded += raw_end - last
-    return OffsetMap(anchors) if decoded == len(node.value) else None
+    return json_string(text, node.start, node.end, node.value)

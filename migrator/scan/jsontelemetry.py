@@ -45,6 +45,6 @@ def message_touches(node: Node, frame: Frame, message: str, type_key: str | None
             "telemetry", f"{message}.{member.key}", frame.span(member.start, member.end), message, "typed",
             "value", value=value, syntax=frame.syntax,
             detail=details(message=message, field=member.key, source=source,
-                           value_span=frame.span_tuple(member.node.start, member.node.end)),
+                           value_span=frame.span(member.node.start, member.node.end)),
         ))
     return touches

@@ -20,15 +20,14 @@ raises ScanError with the row and column of the offending token.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from typing import Any, NamedTuple
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, ScanError, Span, Touch, details
+from ..model import NO_VALUE, Range, ScanError, Touch, details
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)
-  | (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<comment>//[^\r\n]*|/\*.*?\*/)
   | (?P<unterminated>/\*)
   | (?P<string>"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*')
   | (?P<number>0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)
@@ -52,13 +51,13 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
     return parser.touches()
 
 
-def tokenize(text: str, locate: Any) -> list[Token]:
+def tokenize(text: str) -> list[Token]:
     tokens, pos = [], 0
     while pos < len(text):
         match = _TOKEN.match(text, pos)
         if match is None or match.lastgroup == "unterminated":
             what = f"unexpected character {text[pos]!r}" if match is None else "a '/*' comment is not closed"
-            raise ScanError(f"proto: {what}", *locate(pos))
+            raise ScanError.at(f"proto: {what}", pos)
         if match.lastgroup not in ("space", "comment"):
             tokens.append(Token(match.lastgroup, match.group(), pos, match.end()))
         pos = match.end()
@@ -67,20 +66,13 @@ def tokenize(text: str, locate: Any) -> list[Token]:
 
 class _Parser:
     def __init__(self, text: str) -> None:
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        self.tokens = tokenize(text, self.locate)
+        self.tokens = tokenize(text)
         self.end = Token("eof", "end of file", len(text), len(text))
         self.pos = 0
         self.package: str | None = None
-        self.found: list[tuple[str, Span, Any, dict[str, Any]]] = []
+        self.found: list[tuple[str, Range, Any, dict[str, Any]]] = []
 
-    # ------------------------------------------------------------------ tokens and positions
-    def locate(self, offset: int) -> tuple[int, int]:
-        row = bisect_right(self.starts, offset)
-        return row, offset - self.starts[row - 1] + 1
-
-    def span(self, start: int, end: int) -> Span:
-        return Span.of(*self.locate(start), *self.locate(end))
+    # ------------------------------------------------------------------ tokens
 
     def peek(self, ahead: int = 0) -> Token:
         index = self.pos + ahead
@@ -95,7 +87,7 @@ class _Parser:
 
     def error(self, message: str, token: Token | None = None) -> ScanError:
         token = token or self.peek()
-        return ScanError(f"proto: {message}", *self.locate(token.start))
+        return ScanError.at(f"proto: {message}", token.start)
 
     def expect(self, text: str) -> Token:
         token = self.peek()
@@ -118,7 +110,7 @@ class _Parser:
         return self.at(keyword) and self.peek(1).kind == "ident" and self.peek(2).text == "{"
 
     def add(self, name: str, start: int, end: int, value: Any = NO_VALUE, **detail: Any) -> None:
-        self.found.append((name, self.span(start, end), value, detail))
+        self.found.append((name, (start, end), value, detail))
 
     def touches(self) -> list[Touch]:
         return [

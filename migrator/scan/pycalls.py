@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 from ..model import NO_VALUE, Touch, details
 from . import urls
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
+from .pyclock import clock_scale
 from .pysource import literal
 
 if TYPE_CHECKING:
@@ -256,8 +257,8 @@ class CallHandler:
     def telemetry(self, message: str, field: str, value: ast.AST | None, where: ast.AST) -> None:
         self.v.add(Touch("telemetry", f"{message}.{field}", self.v.source.span(where), message, "typed",
                          "value", value=literal(value) if value is not None else NO_VALUE, syntax="python",
-                         detail=details(message=message, field=field,
-                                        source=self.v.source.segment(value))))
+                         detail=details(message=message, field=field, source=self.v.source.segment(value),
+                                        clock_scale=clock_scale(value))))
 
 
 def _callee(func: ast.AST) -> str:

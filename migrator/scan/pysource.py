@@ -1,36 +1,27 @@
-"""Positions and literals of Python source: ast's byte offsets → 1-based character columns."""
+"""Positions and literals of Python source: an ast node's rows and UTF-8 byte columns → character
+offsets into the file (migrator/source)."""
 
 from __future__ import annotations
 
 import ast
 
-from ..model import NO_VALUE, Span
+from ..model import NO_VALUE, Range
+from ..source import LineIndex
 
 
 class Source:
     def __init__(self, text: str):
         self.text = text
-        self.lines = text.splitlines(keepends=True) or [""]
+        self.lines = LineIndex(text, "universal")
 
-    def column(self, lineno: int, byte_offset: int) -> int:
-        if lineno > len(self.lines):
-            return byte_offset + 1
-        line = self.lines[lineno - 1]
-        if line.isascii():
-            return byte_offset + 1
-        return len(line.encode("utf-8")[:byte_offset].decode("utf-8", errors="replace")) + 1
-
-    def span(self, node: ast.AST) -> Span:
+    def span(self, node: ast.AST) -> Range:
+        """The node's offsets in the file."""
         end_line = getattr(node, "end_lineno", None) or node.lineno
         end_col = getattr(node, "end_col_offset", None)
         if end_col is None:
             end_col = node.col_offset
-        return Span.of(
-            node.lineno,
-            self.column(node.lineno, node.col_offset),
-            end_line,
-            self.column(end_line, end_col),
-        )
+        return (self.lines.offset_at_byte(node.lineno, node.col_offset),
+                self.lines.offset_at_byte(end_line, end_col))
 
     def segment(self, node: ast.AST | None) -> str | None:
         """The node's source text as written (``52.5200000`` keeps its zeros), or None."""
@@ -38,11 +29,10 @@ class Source:
             return None
         return ast.get_source_segment(self.text, node) or ast.unparse(node)
 
-    def span_tuple(self, node: ast.AST | None) -> tuple[int, int, int, int] | None:
+    def span_tuple(self, node: ast.AST | None) -> Range | None:
         if node is None or not hasattr(node, "lineno"):
             return None
-        span = self.span(node)
-        return (span.start.row, span.start.column, span.end.row, span.end.column)
+        return self.span(node)
 
 
 def literal(node: ast.AST | None) -> object:

@@ -26,6 +26,8 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
         tree = ast.parse(text)
     except SyntaxError as exc:
         raise ScanError(f"SyntaxError: {exc.msg}", exc.lineno or 1, exc.offset or 1) from None
+    except MemoryError:
+        raise ScanError("too deeply nested or too long for the Python parser") from None
     except ValueError as exc:  # e.g. source code string cannot contain null bytes
         raise ScanError(str(exc)) from None
     visitor = Visitor(Source(text), model)

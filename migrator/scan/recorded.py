@@ -23,9 +23,10 @@ from dataclasses import replace
 from urllib.parse import unquote_plus
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, ScanError, Span, Touch, details
+from ..model import NO_VALUE, Range, ScanError, Touch, details
+from ..source.maps import OffsetMap
 from . import jsonpos, jsontelemetry, recreq, yamlpos
-from .jsonpos import ARRAY, OBJECT, SCALAR, JsonError, Locator, Member, Node, OffsetMap
+from .jsonpos import ARRAY, OBJECT, SCALAR, JsonError, Member, Node
 
 PAYLOAD_RECORDS = ("webhook", "system_hook")
 _FORM = re.compile(r"[\w.\[\]%+-]+=[^&]*(?:&[\w.\[\]%+-]+=[^&]*)*")
@@ -33,19 +34,35 @@ _INTERACTIONS = ("interactions", "http_interactions")
 
 
 def scan(text: str, model: ApiModel) -> list[Touch]:
-    locator = Locator(text)
+    """A JSON document (or JSON lines in a ``.json`` file), or a YAML recording."""
     start = text.lstrip()[:1]
-    as_yaml = bool(start) and start not in "{[" and is_yaml_recording(text)
-    if as_yaml:
-        docs, syntax = yamlpos.compose(text, locator), "yaml-key"
-    else:
-        try:
-            docs, syntax = jsonpos.parse_documents(text) if start else [], "json-key"
-        except JsonError as exc:
-            raise ScanError(f"JSON: {exc.message}", *locator.position(exc.offset)) from None
-    scanner = _Scanner(text, model, Frame(locator, text, syntax=syntax))
+    if bool(start) and start not in "{[" and is_yaml_recording(text):
+        return _touches(text, model, yamlpos.compose(text), "yaml-key", fixtures=False)
+    try:
+        docs = jsonpos.parse_documents(text) if start else []
+    except JsonError as exc:
+        raise ScanError.at(f"JSON: {exc.message}", exc.offset) from None
+    return _touches(text, model, docs, "json-key", fixtures=True)
+
+
+def scan_lines(text: str, model: ApiModel) -> list[Touch]:
+    """JSON lines: each non-blank line one document; a line that is not JSON is a parse error."""
+    docs, pos = [], 0
+    for line in text.splitlines(keepends=True):
+        end = pos + len(line.rstrip("\r\n"))
+        if line.strip():
+            try:
+                docs.append(jsonpos.parse(text, pos, end))
+            except JsonError as exc:
+                raise ScanError.at(f"JSON lines: {exc.message}", exc.offset) from None
+        pos += len(line)
+    return _touches(text, model, docs, "json-key", fixtures=True)
+
+
+def _touches(text: str, model: ApiModel, docs: list[Node], syntax: str, fixtures: bool) -> list[Touch]:
+    scanner = _Scanner(text, model, Frame(text, syntax=syntax))
     for doc in docs:
-        scanner.document(doc, fixtures=not as_yaml)
+        scanner.document(doc, fixtures=fixtures)
     # Every touch here is recorded traffic: its fixes must go together with the code that
     # replays it (fix/intents.py).
     return [replace(t, detail=tuple(sorted(t.detail + ((RECORDED, True),)))) for t in scanner.touches]
@@ -64,29 +81,22 @@ class Frame:
     """Where the offsets of a parsed text are in the file: the file itself, a string whose value
     maps back through an OffsetMap, or (when it cannot) one fixed span."""
 
-    def __init__(self, locator: Locator, text: str, omap: OffsetMap | None = None, fixed: Span | None = None,
+    def __init__(self, text: str, omap: OffsetMap | None = None, fixed: Range | None = None,
                  syntax: str = "json-key", embedded: str | None = None, exact: bool = True) -> None:
-        self.locator, self.text, self.omap, self.fixed = locator, text, omap, fixed
+        self.text, self.omap, self.fixed = text, omap, fixed
         self.syntax, self.embedded, self.exact = syntax, embedded, exact and fixed is None
 
     def source(self, start: int, end: int) -> str:
         """The parsed text between two offsets (a value as written)."""
         return self.text[start:end]
 
-    def span(self, start: int, end: int) -> Span:
+    def span(self, start: int, end: int) -> Range:
+        """File offsets of the parsed text's offsets start..end."""
         if self.fixed is not None:
             return self.fixed
         if self.omap is not None:
-            start, end = self.omap(start), self.omap(end)
-        return self.locator.span(start, end)
-
-    def span_tuple(self, start: int, end: int) -> tuple[int, int, int, int]:
-        if self.fixed is not None:
-            fixed = self.fixed
-            return (fixed.start.row, fixed.start.column, fixed.end.row, fixed.end.column)
-        if self.omap is not None:
-            start, end = self.omap(start), self.omap(end)
-        return (*self.locator.position(start), *self.locator.position(end))
+            return self.omap(start), self.omap(end)
+        return start, end
 
     def detail(self, **extra: object) -> tuple[tuple[str, object], ...]:
         return details(embedded=self.embedded, approximate=None if self.exact else True, **extra)
@@ -190,7 +200,7 @@ class _Scanner:
         self.touches.append(Touch(
             "field", member.key, frame.span(member.start, member.end), record, evidence, "key",
             value=value_of(node), syntax=frame.syntax,
-            detail=frame.detail(value_span=frame.span_tuple(node.start, node.end),
+            detail=frame.detail(value_span=frame.span(node.start, node.end),
                                 raw=frame.source(node.start, node.end) if number and node.kind == SCALAR else None),
         ))
 
@@ -296,7 +306,7 @@ class _Scanner:
         return out
 
     def _param(self, name: str, value: Node | None, start: int, end: int, location: str, frame: Frame) -> recreq.Param:
-        value_span = frame.span_tuple(value.start, value.end) if value is not None else None
+        value_span = frame.span(value.start, value.end) if value is not None else None
         return recreq.Param(name, value_of(value), frame.span(start, end), location, frame.syntax, value_span)
 
     def _body(self, body: Node | None, content_type: str) -> list[recreq.Param]:
@@ -353,11 +363,10 @@ class _Scanner:
         else:
             omap, exact = yamlpos.content_map(self.text, node)
             name = "yaml-block" if node.style in ("|", ">") else "yaml-flow"
-        locator, text = self.frame.locator, node.value or ""
+        text = node.value or ""
         if omap is None:
-            fixed = locator.span(node.start, node.end)
-            return Frame(locator, text, fixed=fixed, syntax=syntax, embedded=name)
-        return Frame(locator, text, omap, syntax=syntax, embedded=name, exact=exact)
+            return Frame(text, fixed=(node.start, node.end), syntax=syntax, embedded=name)
+        return Frame(text, omap, syntax=syntax, embedded=name, exact=exact)
 
 
 def _unwrap(body: Node | None) -> Node | None:

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, Span, Touch, details
+from ..model import NO_VALUE, Range, Touch, details
 from . import urls
 
 QUERY_METHODS = ("GET", "HEAD", "DELETE")
@@ -24,23 +24,23 @@ class Param:
 
     name: str
     value: object
-    span: Span
+    span: Range
     location: str
     syntax: str = ""
-    value_span: tuple[int, int, int, int] | None = None
+    value_span: Range | None = None
 
 
 @dataclass(frozen=True)
 class Request:
     method: str
     url: urls.ApiUrl
-    span: Span
+    span: Range
     evidence: str
     syntax: str
     params: tuple[Param, ...] = ()
 
 
-def api_request(method: str, url_text: str, span: Span, model: ApiModel, syntax: str,
+def api_request(method: str, url_text: str, span: Range, model: ApiModel, syntax: str,
                 params: Iterable[Param] = ()) -> Request | None:
     """The request when ``url_text`` is an API URL (under /api/v4, or a path the model knows)."""
     url = urls.parse(url_text, model)
@@ -86,7 +86,7 @@ def request_touches(request: Request, model: ApiModel, auth: str | None = None) 
         touches.append(Touch(
             kind="param",
             name=param.name,
-            span=param.span,
+            range=param.span,
             record=url.record,
             evidence=request.evidence,
             context=context,

@@ -10,18 +10,17 @@ in the same pipeline, or from a variable or file that holds a response (``MR=$(c
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
 from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import unquote
 
 from ..apimodel import ApiModel
-from ..model import NO_VALUE, Span, Touch, details
+from ..model import NO_VALUE, Range, ScanError, Touch, details
 from . import jq, urls
 from .httpclients import Field, Request, form_pairs, parse
 from .shellwords import Command, Env, Word, assignment, commands
 
-Where = Callable[[int], tuple[int, int]]
+Where = Callable[[int], int]
 Flow = tuple[str | None, str]
 KEYWORDS = {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command",
             "nohup", "sudo", "env", "builtin"}
@@ -33,26 +32,19 @@ PASS_THROUGH = {"echo", "printf", "cat", "tee"}
 GLAB_PLACEHOLDER = re.compile(r":(?:branch|fullpath|group|id|namespace|repo|user|username)\b")
 
 
-class LineMap:
-    """Offsets of a text → 1-based (row, column)."""
-
-    def __init__(self, text: str, row: int = 1, column: int = 1):
-        self.starts = [0] + [m.end() for m in re.finditer("\n", text)]
-        self.row, self.column = row, column
-
-    def __call__(self, offset: int) -> tuple[int, int]:
-        line = bisect_right(self.starts, offset) - 1
-        column = offset - self.starts[line] + (self.column if line == 0 else 1)
-        return self.row + line, column
-
-
 def scan(text: str, model: ApiModel) -> list[Touch]:
-    return scan_script(text, LineMap(text), model, Env())
+    if "\r" in text and "\n" not in text.rstrip("\r"):
+        raise ScanError("CR-only line endings: bash reads the whole file as one line (convert to LF)")
+    return scan_script(text, _same, model, Env())
+
+
+def _same(offset: int) -> int:
+    return offset
 
 
 def scan_script(script: str, where: Where, model: ApiModel, env: Env) -> list[Touch]:
-    """Touches of one script; ``where`` maps an offset of ``script`` to its (row, column) in the
-    file, so CI jobs assembled from several YAML scalars point into the YAML file."""
+    """Touches of one script; ``where`` maps an offset of ``script`` to its offset in the file,
+    so CI jobs assembled from several YAML scalars point into the YAML file."""
     scanner = ScriptScanner(where, model, env)
     scanner.run(commands(script, env))
     return scanner.touches
@@ -64,19 +56,16 @@ class ScriptScanner:
         self.touches: list[Touch] = []
         self.files: dict[str, Flow] = {}
 
-    def span(self, a: int, b: int) -> Span:
-        row, col = self.where(a)
+    def span(self, a: int, b: int) -> Range:
+        """File offsets of the script's characters a..b (b exclusive)."""
+        start = self.where(a)
         if b <= a:
-            return Span.of(row, col, row, col)
-        end_row, end_col = self.where(b - 1)
-        return Span.of(row, col, end_row, end_col + 1)
+            return start, start
+        end = getattr(self.where, "end", None)
+        return start, end(b) if end else self.where(b - 1) + 1
 
-    def word_span(self, word: Word, i: int, j: int) -> Span:
+    def word_span(self, word: Word, i: int, j: int) -> Range:
         return self.span(*word.range(i, j))
-
-    def span_tuple(self, word: Word, i: int, j: int) -> tuple[int, int, int, int]:
-        s = self.word_span(word, i, j)
-        return (s.start.row, s.start.column, s.end.row, s.end.column)
 
     # ------------------------------------------------------------------ commands
     def run(self, cmds: Iterable[Command]) -> Flow | None:
@@ -208,11 +197,11 @@ class ScriptScanner:
 
     def param(self, found: Field, api: urls.ApiUrl, method: str | None, evidence: str, auth: str | None) -> None:
         word = found.word
-        extra: dict[str, Any] = {"key_span": self.span_tuple(word, *found.key)}
+        extra: dict[str, Any] = {"key_span": self.word_span(word, *found.key)}
         if found.val is not None:
-            extra["value_span"] = self.span_tuple(word, *found.val)
+            extra["value_span"] = self.word_span(word, *found.val)
         self.touches.append(Touch(
-            kind="param", name=found.name, span=self.word_span(word, *found.span), record=api.record,
+            kind="param", name=found.name, range=self.word_span(word, *found.span), record=api.record,
             evidence=evidence, context=urls.METHOD_CONTEXT.get(method or "GET", "call"), method=method or "GET",
             value=found.value, syntax=found.syntax,
             detail=details(path=api.name, location=found.location, auth=auth, **extra),
@@ -243,9 +232,9 @@ class ScriptScanner:
     def jq_touch(self, word: Word, found: jq.JqField, record: str | None, evidence: str) -> None:
         extra = {"op": found.op, "term": True if found.term else None}
         if found.compare:
-            extra["compare"] = self.span_tuple(word, *found.compare)
+            extra["compare"] = self.word_span(word, *found.compare)
         self.touches.append(Touch(
-            kind="field", name=found.name, span=self.word_span(word, found.start, found.end), record=record,
+            kind="field", name=found.name, range=self.word_span(word, found.start, found.end), record=record,
             evidence=evidence, context=found.context, value=found.value, syntax=found.syntax,
             detail=details(**extra),
         ))

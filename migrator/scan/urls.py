@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from ..apimodel import ApiModel, split_path
-from ..model import NO_VALUE, Span, Touch, details
+from ..model import NO_VALUE, Range, Touch, details
 
 MARK = "{}"
 # Transport headers, which say nothing about the API; every other header a request sends is
@@ -92,11 +92,11 @@ def parse_query(query: str) -> tuple[tuple[str, object], ...]:
     return tuple(out)
 
 
-def endpoint_touch(url: ApiUrl, span: Span, method: str | None, evidence: str, syntax: str, **extra) -> Touch:
+def endpoint_touch(url: ApiUrl, span: Range, method: str | None, evidence: str, syntax: str, **extra) -> Touch:
     return Touch(
         kind="endpoint",
         name=url.name,
-        span=span,
+        range=span,
         record=url.record,
         evidence=evidence,
         context=METHOD_CONTEXT.get((method or "GET").upper(), "call"),
@@ -106,13 +106,13 @@ def endpoint_touch(url: ApiUrl, span: Span, method: str | None, evidence: str, s
     )
 
 
-def query_touches(url: ApiUrl, span: Span, method: str | None, evidence: str, syntax: str, **extra) -> list[Touch]:
+def query_touches(url: ApiUrl, span: Range, method: str | None, evidence: str, syntax: str, **extra) -> list[Touch]:
     """One param touch per query field of the URL, all at the URL's span."""
     return [
         Touch(
             kind="param",
             name=key,
-            span=span,
+            range=span,
             record=url.record,
             evidence=evidence,
             context=METHOD_CONTEXT.get((method or "GET").upper(), "call"),

@@ -1,9 +1,11 @@
-"""YAML → the position-keeping `Node` tree of jsonpos, and maps from a string's value back to
-the file, so a JSON text held in a YAML string (a recorded response body) can point at its keys.
+"""YAML, composed and never constructed, for every reader of YAML: the one any-tag loader, the
+composition of a text into nodes with file offsets (a bad document raises ScanError at its
+offset), and the position-keeping `Node` tree of jsonpos for recordings, so a JSON text held in a
+YAML string (a recorded response body) can point at its keys.
 
-YAML is composed, never constructed: ``yaml.compose_all`` with a SafeLoader (the C one where
-present) keeps the marks and runs no constructor, so unknown tags are harmless. Scalars are
-converted here by their resolved tag.
+``yaml.compose_all`` with a SafeLoader (the C one where present) keeps the marks (``mark.index``
+counts characters, so it is an offset into the text) and runs no constructor, so unknown tags are
+harmless. Scalars are converted here by their resolved tag.
 """
 
 from __future__ import annotations
@@ -15,12 +17,12 @@ import gzip
 import yaml
 
 from ..model import ScanError
-from .jsonpos import ARRAY, OBJECT, SCALAR, Locator, Member, Node, OffsetMap
+from ..source.maps import OffsetMap, yaml_scalar
+from .jsonpos import ARRAY, OBJECT, SCALAR, Member, Node
 
 _BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _TAG = "tag:yaml.org,2002:"
 _TRUE = {"true", "yes", "on", "y"}
-_WINDOW = 80
 _MAX_DEPTH = 200
 
 
@@ -31,39 +33,41 @@ class AnyTagLoader(_BASE):  # type: ignore[misc, valid-type]
 AnyTagLoader.add_multi_constructor("", lambda loader, suffix, node: None)
 
 
-def compose(text: str, locator: Locator) -> list[Node]:
-    """Every document of a YAML text as Nodes with file offsets; bad YAML raises ScanError.
-    An alias is the node it names (converted once), so alias bombs and cycles stay small."""
+def compose_nodes(text: str, what: str = "YAML") -> list[yaml.Node]:
+    """Every document of a YAML text as PyYAML nodes; bad YAML raises ScanError at its offset,
+    the message starting with ``what``."""
     try:
-        roots = list(yaml.compose_all(text, Loader=AnyTagLoader))
+        return [doc for doc in yaml.compose_all(text, Loader=AnyTagLoader) if doc is not None]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc)
-        row, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        raise ScanError(f"YAML: {problem}", row, col) from None
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise ScanError.at(f"{what}: {problem}", mark.index if mark else 0) from None
     except RecursionError:
-        raise ScanError("YAML: the document is nested too deeply") from None
+        raise ScanError(f"{what}: the document is nested too deeply") from None
+
+
+def compose(text: str) -> list[Node]:
+    """Every document of a YAML text as jsonpos Nodes with file offsets; bad YAML raises ScanError.
+    An alias is the node it names (converted once), so alias bombs and cycles stay small."""
     memo: dict[int, Node] = {}
-    return [_convert(root, locator, 0, memo) for root in roots if root is not None]
+    return [_convert(root, 0, memo) for root in compose_nodes(text)]
 
 
-def _convert(node: yaml.Node, locator: Locator, depth: int, memo: dict[int, Node]) -> Node:
+def _convert(node: yaml.Node, depth: int, memo: dict[int, Node]) -> Node:
     if id(node) in memo:
         return memo[id(node)]
-    start = locator.offset(node.start_mark.line, node.start_mark.column)
-    end = locator.offset(node.end_mark.line, node.end_mark.column)
+    start, end = node.start_mark.index, node.end_mark.index
     if depth > _MAX_DEPTH or not isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
         value, style = scalar_value(node) if isinstance(node, yaml.ScalarNode) else (None, "")
         return Node(SCALAR, value, start, end, style)
     converted = memo[id(node)] = Node(OBJECT if isinstance(node, yaml.MappingNode) else ARRAY, [], start, end)
     if isinstance(node, yaml.SequenceNode):
-        converted.value.extend(_convert(item, locator, depth + 1, memo) for item in node.value)
+        converted.value.extend(_convert(item, depth + 1, memo) for item in node.value)
         return converted
     for key, value in node.value:
         if isinstance(key, yaml.ScalarNode):
-            key_start = locator.offset(key.start_mark.line, key.start_mark.column)
-            key_end = locator.offset(key.end_mark.line, key.end_mark.column)
-            converted.value.append(Member(key.value, key_start, key_end, _convert(value, locator, depth + 1, memo)))
+            member = Member(key.value, key.start_mark.index, key.end_mark.index, _convert(value, depth + 1, memo))
+            converted.value.append(member)
     return converted
 
 
@@ -108,74 +112,8 @@ def decode_bytes(text: str, base64_text: bool = False) -> str | None:
 
 def content_map(text: str, node: Node) -> tuple[OffsetMap | None, bool]:
     """(map from offsets in a YAML string scalar's value to offsets in the file, whether it is
-    exact): exact for literal block scalars whose lines match, aligned character by character
-    otherwise; no map when the value cannot be located (binary)."""
+    exact); no map when the value cannot be located (binary)."""
     value = node.value
     if not isinstance(value, str) or node.style == "binary":
         return None, False
-    if node.style == "|":
-        exact = _literal_map(text, node, value)
-        if exact is not None:
-            return exact, True
-    return align(value, text, node.start, node.end), False
-
-
-def _literal_map(text: str, node: Node, value: str) -> OffsetMap | None:
-    """Line k of a literal block's value is line k after the ``|`` line, less the indentation."""
-    pos = text.find("\n", node.start) + 1
-    lines = value.split("\n")
-    if value.endswith("\n"):
-        lines.pop()
-    indent, decoded, anchors = None, 0, []
-    for line in lines:
-        if pos == 0 or pos > len(text):
-            return None
-        line_end = text.find("\n", pos)
-        raw = text[pos: len(text) if line_end == -1 else line_end]
-        if line and indent is None:
-            indent = len(raw) - len(raw.lstrip(" "))
-        if line and raw[indent: indent + len(line)] != line:
-            return None
-        anchors.append((decoded, pos + min(len(raw), indent or 0)))
-        decoded += len(line) + 1
-        pos = line_end + 1
-    return OffsetMap(anchors or [(0, node.start)])
-
-
-def align(decoded: str, text: str, start: int, end: int) -> OffsetMap:
-    """Map each run of ``decoded`` to where it occurs in order in ``text[start:end]`` (quotes,
-    escapes and line folding are skipped); characters not found nearby keep the last place."""
-    anchors, i, j = [(0, start)], 0, start
-    while i < len(decoded):
-        run = _common_run(decoded, i, text, j, end)
-        if run:
-            i, j = i + run, j + run
-            continue
-        found = text.find(decoded[i], j + 1, min(j + _WINDOW, end))
-        if found == -1:
-            anchors.append((i, j))
-            i += 1
-        else:
-            anchors.append((i, found - 1 if text[found - 1] == "\\" else found))
-            i, j = i + 1, found + 1
-        anchors.append((i, j))
-    return OffsetMap(anchors)
-
-
-def _common_run(a: str, i: int, b: str, j: int, b_end: int) -> int:
-    """Length of the common prefix of a[i:] and b[j:b_end], galloping then bisecting."""
-    limit = min(len(a) - i, b_end - j)
-    step, good = 16, 0
-    while good < limit:
-        probe = min(good + step, limit)
-        if a[i + good: i + probe] != b[j + good: j + probe]:
-            low, high = good, probe - 1
-            while low < high:
-                mid = (low + high + 1) // 2
-                if a[i + good: i + mid] == b[j + good: j + mid]:
-                    low = mid
-                else:
-                    high = mid - 1
-            return low
-        good, step = probe, step * 2
-    return good
+    return yaml_scalar(text, node.start, node.end, value, node.style)

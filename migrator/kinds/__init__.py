@@ -1,0 +1,114 @@
+"""File kinds, one object each, in one registry: how a kind's files are recognised, its newline
+rule, its scanner and fixer, the parse check after a fix, its comment syntax for suppressions, and
+the example filenames its rule examples are checked under.
+
+A new file kind is one new module here (plus its scanner, and rule examples): list it in MODULES.
+Scanners, fixers and validators are named by module path and imported on first use, so a
+pre-commit run on a few YAML files never imports the Python machinery, and ``check`` never
+imports libcst.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module
+from pathlib import Path
+
+MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto")  # the order they are tried
+
+
+@dataclass(frozen=True)
+class FileKind:
+    """One kind of file. ``scanner``, ``fixer`` and ``validator`` are ``module:function`` paths.
+
+    claims(path, head, explicit) says whether a file is of this kind; ``head`` reads the file's
+    first bytes on demand. ``examples`` maps the ``kind:`` of rule examples this kind checks to
+    the filename they are checked under."""
+
+    name: str
+    claims: Callable[[Path, Callable[[int], bytes], bool], bool]
+    scanner: str
+    newlines: str = "universal"
+    fixer: str | None = None
+    validator: str | None = None
+    comment: str | None = "#"
+    examples: dict[str, str] = field(default_factory=dict)
+    cookie: bool = False
+
+    def scan(self, text: str, model) -> list:
+        return _function(self.scanner)(text, model)
+
+    def edits(self, text: str, findings: list) -> dict:
+        return _function(self.fixer)(text, findings) if self.fixer else {}
+
+    def parse_problem(self, text: str) -> str | None:
+        """Why a rewritten file of this kind no longer parses, or None when it does."""
+        if self.validator is None:
+            return None
+        try:
+            _function(self.validator)(text)
+        except Exception as exc:  # noqa: BLE001 - every parser raises its own error type
+            return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
+        return None
+
+
+def _function(path: str) -> Callable:
+    """The function a ``module:function`` path names (looked up at each call: the module is
+    imported once, and a replaced function is seen)."""
+    module, _, name = path.partition(":")
+    return getattr(import_module(module), name)
+
+
+@cache
+def registry() -> tuple[FileKind, ...]:
+    """Every file kind, in the order they are tried when recognising a file."""
+    return tuple(import_module(f"{__name__}.{name}").KIND for name in MODULES)
+
+
+def by_name(name: str) -> FileKind:
+    for kind in registry():
+        if kind.name == name:
+            return kind
+    raise KeyError(f"no file kind {name!r}")
+
+
+def for_example(example_kind: str) -> tuple[FileKind, str]:
+    """(file kind, filename) a rule example of ``kind: example_kind`` is checked as."""
+    for kind in registry():
+        if example_kind in kind.examples:
+            return kind, kind.examples[example_kind]
+    raise KeyError(f"no file kind checks rule examples of kind {example_kind!r}")
+
+
+def example_kinds() -> tuple[str, ...]:
+    return tuple(name for kind in registry() for name in kind.examples)
+
+
+def kind_of(path: Path, explicit: bool = False) -> FileKind | None:
+    """The kind of a file, from its name and, where that is not enough, its first bytes."""
+    read: dict[int, bytes] = {}
+
+    def head(size: int) -> bytes:
+        if size not in read:
+            read[size] = _head(path, size)
+        return read[size]
+
+    return next((kind for kind in registry() if kind.claims(path, head, explicit)), None)
+
+
+def _head(path: Path, size: int) -> bytes:
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(size)
+    except OSError:
+        return b""
+
+
+def shebang(head: Callable[[int], bytes]) -> list[bytes]:
+    """The words of a ``#!`` line (``/usr/bin/env python3`` → env, python3, …)."""
+    first = head(128)
+    if not first.startswith(b"#!"):
+        return []
+    return first.split(b"\n", 1)[0][2:].replace(b"/", b" ").split()

@@ -1,0 +1,114 @@
+"""GitLab CI YAML. A YAML file is CI YAML when it is named like one (``.gitlab-ci.yml``,
+``*.gitlab-ci.yml``), when a CI file of its tree includes it (local and trigger includes, followed
+transitively: `CiTree`), or when its content has the shape of a pipeline (top-level ``stages``,
+``include`` or ``workflow``, or a top-level job with a ``script``). The same test decides whether
+the file is named on the command line (as pre-commit does, for every YAML file) or found by
+walking a directory."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from . import FileKind
+from .cassette import recording_head
+
+NAMES = (".gitlab-ci.yml", ".gitlab-ci.yaml")
+SHAPE_WORDS = re.compile(r"^(?:stages|include|workflow)\s*:|^[ \t]+(?:before_)?script\s*:", re.MULTILINE)
+PIPELINE_KEYS = {"stages", "include", "workflow"}
+SCRIPT_KEYS = {"script", "before_script"}
+HEAD = 65536
+
+
+def named(path: Path) -> bool:
+    return path.name.endswith(NAMES)
+
+
+def claims(path: Path, head, explicit: bool) -> bool:
+    if named(path):
+        return True
+    if path.suffix.lower() not in (".yml", ".yaml") or recording_head(head(4096)):
+        return False
+    return pipeline_shaped(head(HEAD).decode("utf-8", "replace"))
+
+
+def pipeline_shaped(text: str) -> bool:
+    """Whether a YAML text is a pipeline: top-level stages/include/workflow, or a job's script."""
+    if not SHAPE_WORDS.search(text):
+        return False
+    from yaml.nodes import MappingNode, ScalarNode
+
+    from ..model import ScanError
+    from ..scan.yamlpos import compose_nodes
+
+    try:
+        docs = compose_nodes(text)
+    except ScanError:
+        return False
+    for doc in docs:
+        if not isinstance(doc, MappingNode):
+            continue
+        for key, value in doc.value:
+            name = key.value if isinstance(key, ScalarNode) else None
+            if name in PIPELINE_KEYS:
+                return True
+            if isinstance(value, MappingNode) and any(
+                    isinstance(k, ScalarNode) and k.value in SCRIPT_KEYS for k, _ in value.value):
+                return True
+    return False
+
+
+class CiTree:
+    """The files that the CI files of a tree include, found once per repository root."""
+
+    def __init__(self) -> None:
+        self._included: dict[Path, set[Path]] = {}
+
+    def add(self, ci_file: Path, root: Path) -> list[Path]:
+        """Follow the includes of a CI file (and theirs) below root; the files newly found."""
+        found = self._included.setdefault(root.resolve(), set())
+        new, queue = [], [ci_file]
+        while queue:
+            for included in includes_of(queue.pop(0), root):
+                real = included.resolve()
+                if real not in found:
+                    found.add(real)
+                    new.append(included)
+                    queue.append(included)
+        return new
+
+    def included(self, path: Path, root: Path) -> bool:
+        """Whether a CI file at the root of ``root`` (.gitlab-ci.yml) includes path."""
+        key = root.resolve()
+        if key not in self._included:
+            self._included[key] = set()
+            for name in NAMES:
+                if (root / name).is_file():
+                    self.add(root / name, root)
+        return path.resolve() in self._included[key]
+
+
+def includes_of(ci_file: Path, root: Path) -> list[Path]:
+    """The existing files below root that a CI file includes (``include: local:``, plain paths,
+    wildcards, and ``trigger: include:`` of child pipelines)."""
+    from ..scan.ci import local_includes
+    from ..source import DecodeError, decode
+
+    try:
+        patterns = local_includes(decode(ci_file.read_bytes())[0])
+    except (OSError, DecodeError):
+        return []
+    out, base = [], root.resolve()
+    for pattern in patterns:
+        try:
+            matches = sorted(root.glob(pattern))
+        except (ValueError, NotImplementedError):
+            continue
+        out.extend(m for m in matches if m.is_file() and m.resolve().is_relative_to(base))
+    return out
+
+
+KIND = FileKind(
+    "ci", claims, "migrator.scan.ci:scan", newlines="yaml", fixer="migrator.fix.ci:edits",
+    validator="migrator.scan.yamlpos:compose_nodes", examples={"ci": ".gitlab-ci.yml"},
+)

@@ -1,0 +1,32 @@
+"""JSON fixtures and recordings: ``*.json`` and HAR files (``*.har``). JSON has no comments, so
+its findings are suppressed through ``per-file-ignores`` only. A ``.json`` file holding JSON
+lines is still read line by line, as before the json-lines kind existed."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import FileKind
+
+
+def claims(path: Path, head, explicit: bool) -> bool:
+    return path.suffix.lower() in (".json", ".har")
+
+
+def parses(text: str) -> None:
+    """One JSON document, or JSON Lines (one document per non-blank line)."""
+    import json
+
+    try:
+        json.loads(text)
+    except ValueError:
+        for line in text.splitlines():
+            if line.strip():
+                json.loads(line)
+
+
+KIND = FileKind(
+    "json", claims, "migrator.scan.recorded:scan", fixer="migrator.fix.recorded:edits",
+    validator="migrator.kinds.json:parses", comment=None,
+    examples={"json": "fixture.json", "telemetry": "recording.json"},
+)

@@ -1,0 +1,16 @@
+"""Protocol buffer definitions (``*.proto``): the telemetry contract. ``//`` comments; no fixer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from . import FileKind
+
+
+def claims(path: Path, head, explicit: bool) -> bool:
+    return path.suffix.lower() == ".proto"
+
+
+KIND = FileKind(
+    "proto", claims, "migrator.scan.proto:scan", comment="//", examples={"proto": "telemetry.proto"},
+)

@@ -1,0 +1,169 @@
+"""Where the characters of a string's value stand in the file.
+
+A scanner that reads text held inside a string (a CI job's script in a YAML scalar, a recorded
+response body in a JSON string, a URL in a Python string literal) gets the value decoded; an
+`OffsetMap` carries offsets in that value back to offsets in the file, and maps compose, so a JSON
+text inside a YAML string inside a file maps straight to the file.
+
+- JSON string literals: exact, escapes included (`json_string`).
+- YAML literal block scalars whose lines match: exact; other YAML styles: aligned character by
+  character, quotes, escapes, indentation and folded line breaks skipped (`yaml_scalar`).
+- Python string literals, implicitly concatenated pieces and the literal parts of f-strings:
+  exact (`python_literal`).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from collections.abc import Callable, Sequence
+
+WINDOW = 80
+JSON_ESCAPE = re.compile(r"\\u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|\\u[0-9a-fA-F]{4}|\\.")
+PY_ESCAPE = re.compile(r"\\(?:\r\n|[\r\n]|N\{[^}]*\}|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|U[0-9a-fA-F]{8}|[0-7]{1,3}|.)",
+                       re.DOTALL)
+PY_PREFIX = re.compile(r"[rRbBuUfF]*")
+
+
+class OffsetMap:
+    """Offsets in a decoded value → offsets in the text that holds it, as anchors where the shift
+    changes; ``then`` composes it with the map of the text that holds that text."""
+
+    def __init__(self, anchors: Sequence[tuple[int, int]], outer: Callable[[int], int] | None = None):
+        self.decoded = [a for a, _ in anchors]
+        self.raw = [b for _, b in anchors]
+        self.outer = outer
+
+    def __call__(self, offset: int) -> int:
+        index = max(bisect_right(self.decoded, offset) - 1, 0)
+        raw = self.raw[index] + offset - self.decoded[index]
+        return self.outer(raw) if self.outer is not None else raw
+
+    def then(self, outer: Callable[[int], int]) -> OffsetMap:
+        """This map followed by ``outer`` (the map of the text holding this value)."""
+        mine = OffsetMap(list(zip(self.decoded, self.raw)), self.outer)
+        inner_outer = mine.outer
+        mine.outer = outer if inner_outer is None else (lambda o: outer(inner_outer(o)))
+        return mine
+
+
+def escaped(pattern: re.Pattern[str], text: str, start: int, end: int, width: Callable[[str], int],
+            anchors: list[tuple[int, int]], decoded: int) -> int:
+    """Anchors for the escapes of ``text[start:end]`` (each decodes to ``width(escape)``
+    characters), appended to ``anchors``; returns the decoded length so far."""
+    last = start
+    for match in pattern.finditer(text, start, end):
+        decoded += match.start() - last
+        anchors.append((decoded, match.start()))
+        decoded += width(match.group())
+        last = match.end()
+        anchors.append((decoded, last))
+    return decoded + end - last
+
+
+def json_string(text: str, start: int, end: int, value: str) -> OffsetMap | None:
+    """The map of the JSON string literal ``text[start:end]`` (quotes included), or None when it
+    does not decode to ``value``."""
+    anchors = [(0, start + 1)]
+    decoded = escaped(JSON_ESCAPE, text, start + 1, end - 1, lambda e: 1, anchors, 0)
+    return OffsetMap(anchors) if decoded == len(value) else None
+
+
+def python_literal(text: str, pieces: Sequence[tuple[int, int]], value: str) -> OffsetMap | None:
+    """The map of a Python string literal made of ``pieces`` (each ``(start, end)`` of one literal
+    with its prefix and quotes, implicitly concatenated), or None when they do not decode to
+    ``value``. A piece of an f-string must be one of its literal parts: no ``{``."""
+    anchors: list[tuple[int, int]] = []
+    decoded = 0
+    for start, end in pieces:
+        prefix = PY_PREFIX.match(text, start, end).group()
+        quote = 3 if text.startswith(('"""', "'''"), start + len(prefix)) else 1
+        inner_start, inner_end = start + len(prefix) + quote, end - quote
+        anchors.append((decoded, inner_start))
+        if "r" in prefix.lower():
+            decoded += inner_end - inner_start
+            continue
+        decoded = escaped(PY_ESCAPE, text, inner_start, inner_end, _py_width, anchors, decoded)
+    return OffsetMap(anchors) if decoded == len(value) else None
+
+
+def _py_width(escape: str) -> int:
+    return 0 if escape[1] in "\r\n" else 1
+
+
+def yaml_scalar(text: str, start: int, end: int, value: str, style: str) -> tuple[OffsetMap, bool]:
+    """(map of a YAML scalar's value, whether it is exact): exact for a literal block scalar whose
+    lines match, aligned otherwise. ``start``/``end`` are the node's marks."""
+    if style == "|":
+        exact = _literal_block(text, start, value)
+        if exact is not None:
+            return exact, True
+    return align(value, text, _content_start(text, start, end, style), end), False
+
+
+def _content_start(text: str, start: int, end: int, style: str) -> int:
+    if style in ("|", ">"):
+        newline = text.find("\n", start, end)
+        return end if newline == -1 else newline + 1
+    return start + 1 if style in ('"', "'") else start
+
+
+def _literal_block(text: str, start: int, value: str) -> OffsetMap | None:
+    """Line k of a literal block's value is line k after the ``|`` line, less the indentation."""
+    pos = text.find("\n", start) + 1
+    lines = value.split("\n")
+    if value.endswith("\n"):
+        lines.pop()
+    indent, decoded, anchors = None, 0, []
+    for line in lines:
+        if pos == 0 or pos > len(text):
+            return None
+        line_end = text.find("\n", pos)
+        raw = text[pos: len(text) if line_end == -1 else line_end]
+        if line and indent is None:
+            indent = len(raw) - len(raw.lstrip(" "))
+        if line and raw[indent: indent + len(line)] != line:
+            return None
+        anchors.append((decoded, pos + min(len(raw), indent or 0)))
+        decoded += len(line) + 1
+        pos = line_end + 1
+    return OffsetMap(anchors or [(0, start)])
+
+
+def align(decoded: str, text: str, start: int, end: int) -> OffsetMap:
+    """Map each run of ``decoded`` to where it occurs in order in ``text[start:end]`` (quotes,
+    escapes and line folding are skipped); characters not found nearby keep the last place."""
+    anchors, i, j = [(0, start)], 0, start
+    while i < len(decoded):
+        run = _common_run(decoded, i, text, j, end)
+        if run:
+            i, j = i + run, j + run
+            continue
+        found = text.find(decoded[i], j + 1, min(j + WINDOW, end))
+        if found == -1:
+            anchors.append((i, j))
+            i += 1
+        else:
+            anchors.append((i, found - 1 if text[found - 1] == "\\" else found))
+            i, j = i + 1, found + 1
+        anchors.append((i, j))
+    return OffsetMap(anchors)
+
+
+def _common_run(a: str, i: int, b: str, j: int, b_end: int) -> int:
+    """Length of the common prefix of a[i:] and b[j:b_end], galloping then bisecting."""
+    limit = min(len(a) - i, b_end - j)
+    step, good = 16, 0
+    while good < limit:
+        probe = min(good + step, limit)
+        if a[i + good: i + probe] != b[j + good: j + probe]:
+            low, high = good, probe - 1
+            while low < high:
+                mid = (low + high + 1) // 2
+                if a[i + good: i + mid] == b[j + good: j + mid]:
+                    low = mid
+                else:
+                    high = mid - 1
+            return low
+        good, step = probe, step * 2
+    return good
