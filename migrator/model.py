@@ -169,11 +169,13 @@ class ValueMap:
 
 @dataclass(frozen=True)
 class ContextApplicability:
-    """The applicability of a fix where the touch has this context (``create``, ``update`` …)."""
+    """The applicability of a fix where the touch has this context (``create``, ``filter`` …),
+    on any path or only on the request paths given (``/groups/:id/runners``)."""
 
     context: str
     applicability: str
     note: str = ""
+    paths: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ def fix_for(intent: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix 
         applicability, note = mapped.applicability, mapped.note
         fields.update(to=mapped.to_name, to_value=show_value(mapped.to_value))
     for ctx in intent.contexts:
-        if ctx.context == touch.context:
+        if ctx.context == touch.context and _on_paths(ctx.paths, touch):
             applicability, note = ctx.applicability, ctx.note
     if applicability != "display-only" and not supported(intent.intent, touch):
         applicability, note = "display-only", ""
@@ -54,6 +54,11 @@ def fix_for(intent: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix 
     if note:
         message = f"{message} ({note})"
     return Fix(applicability, message, intent=intent)
+
+
+def _on_paths(paths: tuple[str, ...], touch: Touch) -> bool:
+    """No paths given, or the touch's request path (its ``path`` detail) is one of them."""
+    return not paths or any(path_matches(p, str(touch.get("path", touch.name))) for p in paths)
 
 
 def mapping(intent: FixIntent, value: object) -> ValueMap | None:

@@ -74,6 +74,12 @@ def _para(title: str, text: str | None) -> list[str]:
     return [f"## {title}", *textwrap.wrap(text, 96), ""]
 
 
+def _item_line(rule: Rule, doc: dict) -> str:
+    if doc["source"] == "service-docs":
+        return f"Item: {rule.item} ({doc['item_title']}; not in the spec: from the service's own documentation)"
+    return f"Versioning item: {rule.item} ({doc['item_title']}; spec section {doc['source']})"
+
+
 def _code(title: str, code: str) -> list[str]:
     return [title, "", *textwrap.indent(code.rstrip("\n"), "    ").splitlines(), ""]
 
@@ -98,9 +104,9 @@ def render_text(rules: list[Rule], table: HasItems) -> str:
         doc = as_dict(rule, table)
         releases = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in doc["releases"].items() if v)
         out += [f"# {rule.name} ({rule.code})", ""]
-        out += [f"Versioning item: {rule.item} ({doc['item_title']}; spec section {doc['source']})"]
+        out += [_item_line(rule, doc)]
         out += [f"Severity: {rule.severity}{'' if rule.breaking else ' (not a breaking change)'}"]
-        out += [f"Releases: {releases}", ""]
+        out += [f"Releases: {releases}" if releases else "Releases: none involved", ""]
         out += _para("What it detects", rule.docs.what)
         out += _para("Why v5 breaks it", rule.docs.why)
         out += _para("What to do instead", rule.docs.instead)
