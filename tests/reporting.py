@@ -34,7 +34,7 @@ def repo(tmp_path, monkeypatch):
 
 @pytest.fixture
 def samples(monkeypatch):
-    """The repository's root as the working directory, to check sample_repos (158 findings)."""
+    """The repository's root as the working directory, to check sample_repos (SAMPLE_FINDINGS findings)."""
     monkeypatch.chdir(SCHEMAS.parent.parent)
     monkeypatch.delenv("NO_COLOR", raising=False)
 
@@ -53,3 +53,13 @@ def validate(document, schema_file: str) -> None:
     """Fails with jsonschema's message when ``document`` does not match the schema."""
     schema = json.loads((SCHEMAS / schema_file).read_text())
     jsonschema.validators.validator_for(schema)(schema).validate(document)
+
+
+def sample_findings() -> int:
+    """How many findings sample_repos holds: the sum of the reviewed EXPECTED.json files."""
+    import json
+
+    return sum(len(json.loads(p.read_text())) for p in sorted((SCHEMAS.parent.parent / "sample_repos").glob("*/EXPECTED.json")))
+
+
+SAMPLE_FINDINGS = sample_findings()

@@ -7,7 +7,7 @@ from functools import partial
 
 from migrator.report.gitlab import SEVERITY
 
-from .reporting import check_json, repo, samples, validate  # noqa: F401 - the fixtures
+from .reporting import SAMPLE_FINDINGS, check_json, repo, samples, validate  # noqa: F401 - the fixtures
 
 
 codequality = partial(check_json, "gitlab")
@@ -20,8 +20,8 @@ def test_the_report_validates_against_the_code_quality_schema(repo):
 def test_the_sample_repositories_validate_too(samples):
     report = codequality("sample_repos")
     validate(report, "gitlab-codequality.schema.json")
-    assert len(report) == 158
-    assert len({issue["fingerprint"] for issue in report}) == 158
+    assert len(report) == SAMPLE_FINDINGS
+    assert len({issue["fingerprint"] for issue in report}) == SAMPLE_FINDINGS
 
 
 def test_one_issue_per_finding(repo):

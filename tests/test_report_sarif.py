@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from .reporting import check_json, repo, samples, validate  # noqa: F401 - the fixtures
+from .reporting import SAMPLE_FINDINGS, check_json, repo, samples, validate  # noqa: F401 - the fixtures
 
 
 sarif = partial(check_json, "sarif")
@@ -19,7 +19,7 @@ def test_the_log_validates_against_the_sarif_2_1_0_schema(repo):
 def test_the_sample_repositories_validate_too(samples):
     log = sarif("sample_repos")
     validate(log, "sarif-schema-2.1.0.json")
-    assert len(log["runs"][0]["results"]) == 158
+    assert len(log["runs"][0]["results"]) == SAMPLE_FINDINGS
 
 
 def test_each_rule_that_fired_is_described_once_with_its_help(repo):
