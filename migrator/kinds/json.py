@@ -17,12 +17,12 @@ def parses(text: str) -> None:
     """One JSON document, or JSON Lines (one document per non-blank line)."""
     import json
 
+    from .jsonlines import parses as lines_parse
+
     try:
         json.loads(text)
     except ValueError:
-        for line in text.splitlines():
-            if line.strip():
-                json.loads(line)
+        lines_parse(text)
 
 
 KIND = FileKind(
