@@ -133,5 +133,6 @@ def test_findings_from_several_repositories_are_totalled_per_repository(check, t
     merged = [replace(finding, repository="group/api-tools"), replace(finding, repository="group/ops")]
     html = render("html", ReportContext.of(merged, table))
     assert "across 2 repositories" in html
+    assert "files checked" not in html  # merged results do not record how many files were checked
     assert "<tr><td>group/api-tools</td><td class=\"num\">1</td>" in html
     assert "<code>group/ops: example.py</code>" in html
