@@ -45,11 +45,24 @@ class PythonGitlab:
 
 
 @dataclass(frozen=True)
+class Acceptance:
+    """Request paths (templates, ``**`` for any rest) on which a credential is accepted, for
+    these methods (all methods when none are given)."""
+
+    paths: tuple[str, ...]
+    methods: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Credential:
+    """How a credential is recognised, and where it is accepted when only some endpoints take it
+    (``accepted_on``; empty: every endpoint)."""
+
     kind: str
     headers: tuple[str, ...] = ()
     query: tuple[str, ...] = ()
     values: tuple[str, ...] = ()
+    accepted_on: tuple[Acceptance, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -70,6 +83,9 @@ class ApiModel:
             if any(re.search(p, source) for p in cred.values) and (names or cred.kind == "deploy-token"):
                 return cred.kind
         return names[0].kind if names else None
+
+    def credential(self, kind: str) -> Credential | None:
+        return next((c for c in self.credentials if c.kind == kind), None)
 
     @cached_property
     def _name_patterns(self) -> list[tuple[re.Pattern[str], str]]:

@@ -95,7 +95,7 @@ def _open(path: str) -> Iterator[IO[bytes]]:
 
 class _Auditor:
     def __init__(self, table: RuleTable, rules: tuple[Rule, ...]) -> None:
-        self.model, self.rules, self.report = table.model, rules, AuditReport()
+        self.table, self.model, self.rules, self.report = table, table.model, rules, AuditReport()
         self.by_code = {rule.code: rule for rule in rules}
         self.parse = lru_cache(maxsize=4096)(self._parse)
         self.hits = lru_cache(maxsize=16384)(self._hits)
@@ -133,7 +133,7 @@ class _Auditor:
         """(rule code, subject) pairs of one request, each once (cached: requests repeat)."""
         touches = self.touches(*key)
         hits = []
-        for finding in match_file(touches, self.rules, path, NO_LINES) if touches else ():
+        for finding in match_file(touches, self.rules, path, NO_LINES, self.table) if touches else ():
             hit = (finding.code, subject(finding.touch, self.by_code[finding.code]))
             if hit not in hits:
                 hits.append(hit)

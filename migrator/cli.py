@@ -1,4 +1,7 @@
-"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``.
+"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``. The only
+click module: each command parses its options into settings, calls a use case of the
+application layer (migrator/app) and renders the result (migrator/report), importing only what
+the command needs.
 
 Exit status: 0 no findings, 1 findings (or files changed by ``fix``), 2 usage or internal error.
 """
@@ -14,15 +17,9 @@ import click
 
 from . import __version__
 from .loader import DataError
+from .report import FORMATS
 
-OUTPUT_FORMATS = ["text", "concise", "json"]
-
-
-def _codes(values: Sequence[str]) -> tuple[str, ...]:
-    """``--select mig06,runner-active`` → ("MIG06", "runner-active"): codes and prefixes are
-    matched in upper case; rule names and item keys (with a dash) as typed."""
-    parts = [code.strip() for value in values for code in value.split(",") if code.strip()]
-    return tuple(code.upper() if re.fullmatch(r"[A-Za-z]+\d*", code) else code for code in parts)
+OUTPUT_FORMATS = list(FORMATS)
 
 
 class Group(click.Group):
@@ -36,6 +33,15 @@ class Group(click.Group):
         except DataError as exc:
             click.echo(f"error: rule table: {exc}", err=True)
             sys.exit(2)
+        except ValueError as exc:
+            from .baseline import BaselineError
+            from .configkeys import ConfigError
+            from .report.merge import ResultsError
+
+            if not isinstance(exc, (ConfigError, BaselineError, ResultsError)):
+                raise
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
         except Exception as exc:  # noqa: BLE001 - last resort, reported as an internal error
             click.echo(f"error: internal error: {type(exc).__name__}: {exc}", err=True)
             sys.exit(2)
@@ -48,17 +54,27 @@ def main() -> None:
 
 
 def common_options(func):
-    """The options `check` and `fix` share, handed to the command as one ``settings`` value."""
+    """The options `check` and `fix` share, handed to the command as one ``settings`` value:
+    the configuration files' settings with these flags overriding them."""
 
     @functools.wraps(func)
-    def with_settings(*args, select, ignore, no_respect_gitignore, jobs, target_version, **kwargs):
-        kwargs["settings"] = settings_from(select, ignore, no_respect_gitignore, jobs, target_version)
+    def with_settings(*args, config, jobs, **kwargs):
+        overrides = {key: kwargs.pop(key.replace("-", "_")) for key in OVERRIDES}
+        overrides["respect-gitignore"] = False if kwargs.pop("no_respect_gitignore") else None
+        overrides["force-exclude"] = True if overrides["force-exclude"] else None
+        kwargs["settings"] = settings_from(overrides, config, jobs)
         return func(*args, **kwargs)
 
     options = [
         click.argument("paths", nargs=-1, type=click.Path(exists=True)),
+        click.option("--config", metavar="PATH", help="One configuration file for every path (default: the "
+                     "closest migrator.toml, .migrator.toml or pyproject.toml [tool.migrator] above each file)."),
         click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated)."),
+        click.option("--extend-select", multiple=True, help="Rule codes or prefixes to enable on top of the selection."),
         click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable (comma-separated)."),
+        click.option("--exclude", multiple=True, help="Files and directories to leave out (globs; replaces the default)."),
+        click.option("--extend-exclude", multiple=True, help="Files and directories to leave out, on top of exclude."),
+        click.option("--force-exclude", is_flag=True, help="Apply the excludes to files named on the command line too."),
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain."),
         click.option("--no-respect-gitignore", is_flag=True, help="Also check files that .gitignore excludes."),
         click.option("--jobs", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core)."),
@@ -71,63 +87,139 @@ def common_options(func):
     return with_settings
 
 
+OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
+
+
 def _release(ctx, param, value):
     if value is not None and not re.fullmatch(r"\d+(\.\d+)*", value):
         raise click.BadParameter(f"{value!r} is not a release like 16.11")
     return value
 
 
-def settings_from(select, ignore, no_respect_gitignore=False, jobs=0, target_version=None):
-    from .engine import Settings
+def settings_from(overrides: dict, config: str | None = None, jobs: int = 0):
+    """The run's settings: configuration files, with the command line's values overriding."""
+    from .app.settings import Settings
+    from .config import Configs
 
-    table = _table()
-    selected = _codes(select)
-    ignored = _codes(ignore)
-    for pattern in selected + ignored:
-        if pattern != "ALL" and not any(
-            r.code.startswith(pattern) or pattern in (r.name, r.item) for r in table.rules
-        ):
-            raise click.BadParameter(f"{pattern!r} matches no rule code, name or item", param_hint="--select/--ignore")
-    return Settings(selected, ignored, not no_respect_gitignore, jobs, target_version)
+    given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
+    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs)
 
 
-def _table():
-    from .ruletable import load_table
-
-    return load_table()
-
-
+# ---------------------------------------------------------------- check
 @main.command()
 @common_options
-@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), default="text", show_default=True)
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), 
+              help="Default: the configuration's, else text. concise (= text), full, grouped; json, json-lines; sarif, gitlab (Code Quality), github "
+                   "(annotations), junit; html, markdown (the audit report).")
+@click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
+              help="Write the report to PATH instead of stdout.")
+@click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
+              help="Colour text output (auto: on a terminal, unless NO_COLOR is set).")
 @click.option("--statistics", "show_statistics", is_flag=True, help="Show counts per rule instead of findings.")
 @click.option("--unsafe-fixes", is_flag=True, help="Show and apply unsafe fixes too.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply fixes (same as `migrator fix`).")
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
-def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_fix, diff, settings):
-    """Report uses of API v4 that v5 breaks."""
-    from .engine import check_paths
-    from .report import render
+@click.option("--baseline", type=click.Path(dir_okay=False), help="Report only findings not in this baseline file.")
+@click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in this file.")
+def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
+          baseline, write_baseline, settings):
+    """Report uses of API v4 that v5 breaks.
 
+    With --baseline, the exit status counts only findings that are not in the baseline; the
+    gitlab (Code Quality) report still lists every finding, so that GitLab can compare a merge
+    request's report with its target branch's."""
+    from .report.output import STATISTICS
+
+    output_format = output_format or settings.default.output_format
+    if show_statistics and output_format not in STATISTICS:
+        raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
     if apply_fix or diff:
-        from .fix.command import run_fix
-
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
-    result = check_paths(list(paths) or ["."], settings)
-    for error in result.errors:
-        click.echo(f"error: {error}", err=True)
-    findings = result.findings
-    if output_format == "json" and any(f.fix for f in findings):
-        from .fix.edits import with_edits
+    from .app.check import check_paths
+    from .report.escape import escape
+    from .report.output import emit
+    from .report.progress import Progress
+    from .ruletable import load_table
 
-        findings = with_edits(findings)
-    sys.stdout.write(render(output_format, findings, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
-                            errors=len(result.errors)))
+    with Progress() as progress:
+        result = check_paths(list(paths) or ["."], settings, progress=progress)
+    for error in result.errors:
+        click.echo(f"error: {escape(error)}", err=True)
+    if write_baseline:
+        sys.exit(_write_baseline(write_baseline, result))
+    new = result.findings
+    if baseline:
+        from .baseline import new_findings
+
+        new = new_findings(result.findings, baseline)
+    emit(output_format, result.findings if output_format in FULL_REPORTS else new, load_table(),
+         output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
+         files=result.files, errors=result.errors, target_version=settings.default.target_version)
     if result.errors:
         sys.exit(2)
-    sys.exit(0 if exit_zero or not findings else 1)
+    sys.exit(0 if exit_zero or not new else 1)
 
 
+def _write_baseline(path: str, result) -> int:
+    from .baseline import write_baseline
+
+    write_baseline(path, result.findings)
+    count = len(result.findings)
+    click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}.", err=True)
+    return 2 if result.errors else 0
+
+
+FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
+
+
+# ---------------------------------------------------------------- fix
+@main.command("fix")
+@common_options
+@click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), help="Default: the configuration's, else text.")
+@click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
+@click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
+def fix(paths, exit_zero, output_format, unsafe_fixes, diff, settings):
+    """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
+
+    Exit status: 1 when a file was changed (or would be, with --diff) or findings remain, so a
+    pre-commit hook stops the commit; 0 otherwise or with --exit-zero; 2 on errors."""
+    output_format = output_format or settings.default.output_format
+    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
+
+
+def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit_zero: bool,
+            output_format: str = "text") -> int:
+    """Fix the files under paths, report, and return the exit status."""
+    from .app.fix import fix_paths, unified_diff
+    from .report.escape import escape
+    from .report.text import fix_summary
+
+    run = fix_paths(paths, settings, unsafe_fixes, diff)
+    changed = run.changed
+    if diff:
+        sys.stdout.write("".join(unified_diff(o) for o in changed))
+        fixed = run.fixed
+        click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
+    for error in run.errors:
+        click.echo(f"error: {escape(error)}", err=True)
+    if not diff:
+        if output_format in ("text", "concise"):
+            sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
+        else:
+            from .report.output import emit
+            from .ruletable import load_table
+
+            emit(output_format, run.remaining, load_table(), unsafe_fixes=unsafe_fixes,
+                 errors=tuple(run.errors), target_version=settings.default.target_version)
+            click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
+    if run.errors:
+        return 2
+    if exit_zero:
+        return 0
+    return 1 if changed or (run.remaining and not diff) else 0
+
+
+# ---------------------------------------------------------------- rule
 @main.command()
 @click.argument("code", required=False)
 @click.option("--all", "show_all", is_flag=True, help="Explain every rule.")
@@ -135,32 +227,68 @@ def check(paths, exit_zero, output_format, show_statistics, unsafe_fixes, apply_
 def rule(code, show_all, output_format):
     """Explain a rule: what it detects, why v5 breaks it, what to do instead."""
     from .report import ruledoc
+    from .ruletable import load_table
 
-    table = _table()
+    table = load_table()
     if show_all == bool(code):
         raise click.UsageError("give a rule code, or --all")
     if show_all:
         rules = list(table.rules)
     else:
         wanted = code.strip()
-        match = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
-        if not match:
+        rules = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
+        if not rules:
             raise click.BadParameter(f"no rule {wanted!r}; see `migrator rule --all`", param_hint="CODE")
-        rules = match
     render = ruledoc.render_json if output_format == "json" else ruledoc.render_text
     sys.stdout.write(render(rules, table))
 
 
-def _register_optional() -> None:
-    """Commands whose modules land separately register here when present."""
-    from importlib import import_module
+# ---------------------------------------------------------------- audit-log
+@main.command("audit-log")
+@click.argument("files", nargs=-1, required=True, type=click.Path(allow_dash=True))
+@click.option("--select", multiple=True, help="Rule codes or prefixes to report (comma-separated).")
+@click.option("--ignore", multiple=True, help="Rule codes or prefixes to leave out (comma-separated).")
+@click.option("--output-format", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def audit_log(files, select, ignore, output_format):
+    """Count calls to what v5 removes in the service's api_json.log (plain or gzip; - for stdin).
 
-    for module in ("migrator.fix.command", "migrator.auditlog_cli"):
-        try:
-            import_module(module).register(main)
-        except ModuleNotFoundError as exc:
-            if exc.name != module:
-                raise
+    Exit status: 0 no such calls, 1 some, 2 a file could not be read."""
+    from .app.audit import audit_logs
+    from .auditlog import render_json, render_text
+
+    missing = [p for p in files if p != "-" and not _readable(p)]
+    if missing:
+        raise click.BadParameter(f"cannot read {missing[0]!r}", param_hint="FILES")
+    report = audit_logs(files, settings_from({"select": list(select), "ignore": list(ignore)}))
+    sys.stdout.write(render_json(report) if output_format == "json" else render_text(report))
+    for error in report.errors:
+        click.echo(f"error: {error}", err=True)
+    sys.exit(2 if report.errors else 1 if report.matched else 0)
 
 
-_register_optional()
+def _readable(path: str) -> bool:
+    try:
+        with open(path, "rb"):
+            return True
+    except OSError:
+        return False
+
+
+# ---------------------------------------------------------------- report
+@main.command()
+@click.option("--merge", is_flag=True, help="Merge the JSON results of `migrator check --output-format json`.")
+@click.argument("results", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
+@click.option("--output-format", type=click.Choice(list(FORMATS)), default="json", show_default=True)
+def report(merge, results, output_format):
+    """One report from the JSON results of many `migrator check` runs (one per repository)."""
+    from .report import render
+    from .report.merge import ResultsError, load_results
+
+    if not merge:
+        raise click.UsageError("give --merge and the JSON results to merge")
+    try:
+        findings = load_results(results)
+    except ResultsError as exc:
+        click.echo(f"error: {exc}", err=True)
+        sys.exit(2)
+    sys.stdout.write(render(output_format, findings))

@@ -108,6 +108,7 @@ class Telemetry:
     part             header or end of a message definition (.proto)
     package, keyword the .proto file's package; ``edition`` for an edition file's syntax
     fields           the fields a recorded message holds
+    clock_scale      log10 of the ticks per second of a clock expression (scan/pyclock.py)
     """
 
     message: str | None = None
@@ -121,6 +122,7 @@ class Telemetry:
     package: str | None = None
     keyword: str | None = None
     fields: tuple[str, ...] | None = None
+    clock_scale: float | None = None
 
 
 FAMILIES = {"request": Request, "written": Written, "expression": Expression, "shell": Shell, "origin": Origin,

@@ -5,7 +5,7 @@ CI file of its tree includes is CI YAML too, whether it is named or walked."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,6 +26,15 @@ class SourceFile:
     path: Path
     display: str
     kind: str
+    explicit: bool = False  # named on the command line, not found by walking
+
+
+Excluded = Callable[[Path, bool, bool], bool]  # (path, is a directory, named explicitly)
+
+
+def default_excluded(path: Path, is_dir: bool, explicit: bool) -> bool:
+    """Without a configuration: walked files and directories named in DEFAULT_EXCLUDES."""
+    return not explicit and path.name in DEFAULT_EXCLUDES
 
 
 class Ignores:
@@ -65,7 +74,9 @@ def _ancestors(path: Path) -> list[Path]:
     return out[::-1]
 
 
-def discover(paths: list[str], respect_gitignore: bool = True) -> Iterator[SourceFile]:
+def discover(paths: list[str], respect_gitignore: bool = True, excluded: Excluded = default_excluded) -> Iterator[SourceFile]:
+    """The files under paths, with their kinds; ``excluded`` leaves out files and prunes
+    directories (the configuration's exclude patterns)."""
     ignores = Ignores()
     tree = CiTree()
     seen: set[Path] = set()
@@ -74,12 +85,12 @@ def discover(paths: list[str], respect_gitignore: bool = True) -> Iterator[Sourc
         if root.is_file():
             kind = kind_of(root, tree, explicit=True)
             resolved = root.resolve()
-            if kind and resolved not in seen:
+            if kind and resolved not in seen and not excluded(root, False, True):
                 seen.add(resolved)
-                yield SourceFile(root, raw, kind)
+                yield SourceFile(root, raw, kind, explicit=True)
             continue
         pipelines: list[Path] = []
-        for file in _walk(root, ignores if respect_gitignore else None):
+        for file in _walk(root, ignores if respect_gitignore else None, excluded):
             resolved = file.resolve()
             if resolved in seen:
                 continue
@@ -128,14 +139,14 @@ def _display(file: Path, raw: str, root: Path) -> str:
     return f"{raw.rstrip('/')}/{rel}"
 
 
-def _walk(root: Path, ignores: Ignores | None) -> Iterator[Path]:
+def _walk(root: Path, ignores: Ignores | None, excluded: Excluded) -> Iterator[Path]:
     absolute_root = root.resolve()
     for directory, dirnames, filenames in os.walk(root):
         here = Path(directory)
         keep = []
         for name in sorted(dirnames):
             sub = here / name
-            if name in DEFAULT_EXCLUDES or sub.is_symlink():
+            if sub.is_symlink() or excluded(sub, True, False):
                 continue
             if ignores and ignores.ignored(sub.resolve(), is_dir=True):
                 continue
@@ -144,6 +155,8 @@ def _walk(root: Path, ignores: Ignores | None) -> Iterator[Path]:
         for name in sorted(filenames):
             file = here / name
             if file.is_symlink() and not file.resolve().is_relative_to(absolute_root):
+                continue
+            if excluded(file, False, False):
                 continue
             if ignores and ignores.ignored(file.resolve(), is_dir=False):
                 continue

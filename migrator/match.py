@@ -16,27 +16,29 @@ from collections.abc import Iterable, Sequence
 from . import checks
 from .model import EVIDENCE_ORDER, Finding, Touch, show_value
 from .paths import path_matches
-from .ruletable import Match, Rule
+from .ruletable import Match, Rule, RuleTable
 from .source import LineIndex
 
 
-def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, lines: LineIndex) -> list[Finding]:
-    """The findings of one file; ``lines`` locates them (rows, columns and the source line)."""
+def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, lines: LineIndex,
+               table: RuleTable) -> list[Finding]:
+    """The findings of one file; ``lines`` locates them (rows, columns and the source line);
+    ``table`` is what check functions check against."""
     found: dict[tuple[str, object], Finding] = {}
     for rule in rules:
         for clause in rule.match:
-            for touch, message in _clause_hits(clause, touches):
+            for touch, message in _clause_hits(clause, touches, table):
                 key = (rule.code, touch.range)
                 if key not in found:
                     found[key] = _finding(rule, clause, touch, message, filename, lines)
     return sorted(found.values(), key=lambda f: f.sort_key)
 
 
-def _clause_hits(clause: Match, touches: Sequence[Touch]) -> Iterable[tuple[Touch, str | None]]:
+def _clause_hits(clause: Match, touches: Sequence[Touch], table: RuleTable) -> Iterable[tuple[Touch, str | None]]:
     candidates = [t for t in touches if matches(clause, t)]
     if clause.check is None:
         return ((t, None) for t in candidates)
-    return checks.run(clause.check, candidates, touches)
+    return checks.run(clause.check, candidates, touches, table)
 
 
 def matches(clause: Match, touch: Touch) -> bool:

@@ -182,11 +182,13 @@ class ValueMap:
 
 @dataclass(frozen=True)
 class ContextApplicability:
-    """The applicability of a fix where the touch has this context (``create``, ``update`` …)."""
+    """The applicability of a fix where the touch has this context (``create``, ``filter`` …),
+    on any path or only on the request paths given (``/groups/:id/runners``)."""
 
     context: str
     applicability: str
     note: str = ""
+    paths: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -243,13 +245,18 @@ class Finding:
     intent: FixIntent | None = field(default=None, compare=False, repr=False)
     floor: str = field(default="bare", compare=False, repr=False)
 
+    def fixable(self, unsafe: bool = False) -> bool:
+        """Whether ``fix`` applies this finding's fix (``unsafe``: with --unsafe-fixes)."""
+        level = Applicability.UNSAFE if unsafe else Applicability.SAFE
+        return self.fix is not None and self.fix.applicability.applies(level)
+
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.filename, self.span.start.row, self.span.start.column, self.code)
 
 
 class ScanError(Exception):
-    """A file could not be parsed; the engine turns it into one parse-error finding, at
+    """A file could not be parsed; the pipeline turns it into one parse-error finding, at
     ``offset`` in the file's text, or at a row and column where the parser gives those."""
 
     def __init__(self, message: str, row: int = 1, column: int = 1, offset: int | None = None):

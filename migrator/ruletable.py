@@ -38,6 +38,9 @@ class Match:
     check: str | None = None
     message: str | None = None
     tokens: tuple[str, ...] = ()
+    # A credential kind of the API model (rules/model/api.yaml ``credentials``): the clause
+    # reports only requests to paths and methods that do not accept that credential.
+    not_accepting: str | None = None
 
 
 @dataclass(frozen=True)
@@ -206,8 +209,26 @@ def _load_rule_file(path: Path, items: dict[str, Item], model: ApiModel) -> list
         where = f"{path}: rules[{code}]"
         rule = build(Rule, entry, where)
         _validate(rule, where, items, model)
-        out.append(rule)
+        out.append(_outside_accepting_endpoints(rule, model))
     return out
+
+
+def _outside_accepting_endpoints(rule: Rule, model: ApiModel) -> Rule:
+    """A clause with ``not_accepting: <credential>`` becomes one clause per group of methods that
+    accept the credential, each skipping the paths that accept it (the API model says which)."""
+    clauses: list[Match] = []
+    for clause in rule.match:
+        credential = model.credential(clause.not_accepting) if clause.not_accepting else None
+        if credential is None or not credential.accepted_on:
+            clauses.append(clause)
+            continue
+        for group in credential.accepted_on:
+            methods = tuple(m for m in group.methods if not clause.methods or m in clause.methods)
+            if group.methods and not methods:
+                continue
+            clauses.append(replace(clause, methods=methods or clause.methods,
+                                   not_paths=clause.not_paths + group.paths))
+    return replace(rule, match=tuple(clauses))
 
 
 def _validate(rule: Rule, where: str, items: dict[str, Item], model: ApiModel) -> None:
@@ -224,6 +245,7 @@ def _validate(rule: Rule, where: str, items: dict[str, Item], model: ApiModel) -
             raise DataError(f"{where}.match[{i}]: no literal tokens; add names, paths or tokens")
         for record in clause.records:
             one_of(record, model.records, f"{where}.match[{i}].records")
+        one_of(clause.not_accepting, (c.kind for c in model.credentials), f"{where}.match[{i}].not_accepting")
     if rule.fix is not None:
         one_of(rule.fix.intent, FIX_INTENTS, f"{where}.fix.intent")
         one_of(rule.fix.applicability, APPLICABILITIES, f"{where}.fix.applicability")

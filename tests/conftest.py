@@ -20,7 +20,7 @@ def table():
 @pytest.fixture
 def check(table):
     """Findings for a snippet of a given file kind, through the real pipeline."""
-    from migrator.engine import check_source
+    from migrator.pipeline import check_source
 
     def run(code: str, kind: str = "python", filename: str = "example.py"):
         return check_source(code, kind, filename, table.rules, table)

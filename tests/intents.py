@@ -13,9 +13,8 @@ from __future__ import annotations
 from textwrap import dedent
 
 from migrator import kinds
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.fix.passes import fix_text
-from migrator.report.text import fixable
 from migrator.ruletable import load_table
 
 TABLE = load_table()
@@ -36,7 +35,7 @@ def check_transformed(kind: str, before: str, after: str, unsafe: bool = False) 
     assert result.text == after
     again = fix_text(result.text, kind, filename(kind), TABLE.rules, TABLE, unsafe)
     assert (again.text, again.fixed) == (after, 0), "a second fix changed the code again"
-    assert [f.code for f in findings(kind, after) if fixable(f, unsafe)] == [], "a fixable finding is left"
+    assert [f.code for f in findings(kind, after) if f.fixable(unsafe)] == [], "a fixable finding is left"
 
 
 def check_unchanged(kind: str, code: str, why: str | None = None) -> None:
@@ -44,7 +43,7 @@ def check_unchanged(kind: str, code: str, why: str | None = None) -> None:
     code = dedent(code)
     found = findings(kind, code)
     assert found, "the code has no finding at all"
-    assert [f.code for f in found if fixable(f, True)] == []
+    assert [f.code for f in found if f.fixable(unsafe=True)] == []
     if why is not None:
         assert any(f.fix and why in f.fix.message for f in found), [f.fix.message for f in found if f.fix]
     result = fix_text(code, kind, filename(kind), TABLE.rules, TABLE, True)

@@ -210,3 +210,10 @@ def test_check_never_imports_libcst(repo):
              "print('LIBCST' if 'libcst' in sys.modules else 'NO-LIBCST')\n")
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=repo).stdout
     assert out.strip().endswith("NO-LIBCST")
+
+
+def test_rule_from_the_services_documentation_says_it_is_not_in_the_spec():
+    result = run("rule", "MIG430")
+    assert "Item: runner-scope-deprecated" in result.output
+    assert "not in the spec: from the service's own documentation" in result.output
+    assert "Releases: none involved" in result.output

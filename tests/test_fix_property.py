@@ -10,7 +10,7 @@ import libcst
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.fix.edits import edits_for
 from migrator.fix.passes import fix_text
 from migrator.report.text import fixable

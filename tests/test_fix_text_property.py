@@ -33,7 +33,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.fix.edits import edits_for
 from migrator.fix.passes import fix_text
 from migrator.model import Finding

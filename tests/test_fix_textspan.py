@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.fix.apply import parse_problem
 from migrator.fix.passes import fix_text
 from migrator.fix.text.shell import blank_around, quoted, quoting

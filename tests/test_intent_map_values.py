@@ -1,6 +1,6 @@
 """map-values: a literal the rule maps is replaced, perhaps under another name: the runner list
-filter ``scope=active`` becomes ``paused=false`` (MIG062), a runner's ``status == "paused"``
-becomes ``paused`` (MIG065). Where the new name is already sent next to the old one, nothing is
+filter ``scope=active`` becomes ``paused=false`` (MIG062), ``scope=online`` becomes
+``status=online`` (MIG430), a runner's ``status == "paused"`` becomes ``paused`` (MIG065). Where the new name is already sent next to the old one, nothing is
 rewritten and nothing is marked fixable; a value the rule does not map is shown, not fixed."""
 
 from __future__ import annotations

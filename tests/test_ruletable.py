@@ -21,7 +21,8 @@ ITEMS = {
 def test_every_versioning_item_and_auth_rule_is_in_the_table(table):
     assert ITEMS <= set(table.items)
     assert {k for k in table.items if k.startswith("auth-")} == {
-        "auth-token-in-query", "auth-deploy-token", "auth-sudo-job-token"}
+        "auth-token-in-query", "auth-deploy-token", "auth-sudo-job-token", "auth-job-token-endpoint",
+        "auth-impersonation-disabled"}
 
 
 def test_every_item_has_at_least_one_rule(table):
@@ -86,6 +87,42 @@ def test_broken_yaml_is_an_error_naming_the_file(rules_copy):
     (rules_copy / "auth.yaml").write_text("rules: [\n")
     with pytest.raises(DataError, match=r"auth\.yaml: not valid YAML"):
         load_table(rules_copy)
+
+
+def test_a_clause_not_accepting_a_credential_skips_the_endpoints_the_model_says_accept_it(table):
+    job_token = table.model.credential("job-token")
+    clauses = table.by_code["MIG303"].match
+    assert [(c.methods, c.not_paths) for c in clauses] == [(g.methods, g.paths) for g in job_token.accepted_on]
+    assert "/projects/:id/jobs/:job_id/artifacts/**" in clauses[0].not_paths  # spec: artifacts and releases
+    assert "/projects/:id/releases/**" in clauses[0].not_paths
+
+
+def test_an_unknown_credential_kind_is_an_error(rules_copy):
+    path = rules_copy / "auth.yaml"
+    path.write_text(path.read_text().replace("not_accepting: job-token", "not_accepting: job-tokn"))
+    with pytest.raises(DataError, match=r"auth\.yaml: rules\[MIG303\]\.match\[0\]\.not_accepting: 'job-tokn'"):
+        load_table(rules_copy)
+
+
+def test_the_service_docs_rules_are_the_mig4_range_so_a_prefix_selects_them(table):
+    service_docs = {k for k, item in table.items.items() if item.source == "service-docs"}
+    assert service_docs == {"approvals-before-merge", "restrict-user-defined-variables", "project-import-namespace",
+                            "runner-scope-deprecated"}
+    assert {r.item for r in table.select(("MIG4",))} == service_docs
+    assert not {r.item for r in table.select(ignore=("MIG4",))} & service_docs
+
+
+def test_items_come_from_the_spec_or_the_services_documentation(table):
+    assert {item.source for item in table.items.values()} == {"Versioning", "Authentication", "service-docs"}
+
+
+def test_every_service_docs_rule_cites_the_page_and_the_gitlab_version_read(table):
+    for rule in table.rules:
+        if table.items[rule.item].source == "service-docs":
+            facts = rule.docs.spec_and_facts
+            assert "source: service-docs" in facts or "Source: the service's documentation" in facts, rule.code
+            assert re.search(r"doc/api/\w+\.md|docs\.gitlab\.com/api/", facts), rule.code
+            assert re.search(r"GitLab 1\d\.\d+", facts), rule.code
 
 
 def test_a_fix_intent_must_be_a_registered_one(rules_copy):

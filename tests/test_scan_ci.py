@@ -8,7 +8,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.model import ScanError
 from migrator.ruletable import load_table
 from migrator.scan import ci
@@ -113,7 +113,7 @@ def test_anchors_and_merge_keys_are_followed():
         "  script:\n"
         """    - 'curl -H "$TOKEN_HEADER" -H "Sudo: alice" "$CI_API_V4_URL/user"'\n"""
     )
-    assert findings(code) == [at(code, "Sudo: alice", "MIG302")]
+    assert findings(code) == [at(code, "Sudo: alice", "MIG302"), at(code, "$CI_API_V4_URL/user", "MIG303")]
 
 
 def test_extends_and_default_before_script_are_followed():

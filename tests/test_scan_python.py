@@ -166,3 +166,17 @@ def test_a_url_is_reported_where_it_is_written_not_again_where_it_is_used(check)
     code = (f"import requests\n{API}path = f'/projects/{{pid}}/merge_requests/{{iid}}/changes'\n"
             "r = requests.get(API + path)\ns = requests.get(f'{API}{path}')\n")
     assert codes(check(code)) == [("MIG030", 3)]
+
+
+@pytest.mark.parametrize(
+    ("code", "path"),
+    [
+        ('group = gl.groups.get(3)\nrs = group.runners.list(scope="online")\n', "/groups/:id/runners"),
+        ('project = gl.projects.get(3)\nrs = project.runners.list(scope="online")\n', "/projects/:id/runners"),
+        ('rs = gl.runners.list(scope="online")\n', "/runners"),
+    ],
+    ids=["group", "project", "instance"],
+)
+def test_a_manager_under_a_record_sends_to_that_records_path(code, path, table):
+    touches = pyscan.scan(code, table.model)
+    assert [t.get("path") for t in touches if t.kind == "param"] == [path]

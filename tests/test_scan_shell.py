@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from migrator.engine import check_source
+from migrator.pipeline import check_source
 from migrator.model import NO_VALUE
 from migrator.ruletable import load_table
 from migrator.scan import jq, shell
@@ -121,7 +121,7 @@ def test_json_body_over_several_lines_points_at_the_key_line():
         '    "require_password_to_approve": true\n'
         "  }'\n"
     )
-    assert findings(code) == [at(code, '"require_password', "MIG090")]
+    assert findings(code) == [at(code, '"approvals_before_merge', "MIG400"), at(code, '"require_password', "MIG090")]
 
 
 def test_here_document_body_sent_with_data_at_dash():
@@ -143,7 +143,14 @@ def test_plain_http_headers_are_no_params():
 
 def test_sudo_header_with_the_job_token():
     code = 'curl -H "JOB-TOKEN: $CI_JOB_TOKEN" -H "Sudo: alice" "$CI_API_V4_URL/user"'
-    assert findings(code) == [at(code, "Sudo", "MIG302")]
+    assert findings(code) == [at(code, "Sudo", "MIG302"), at(code, "$CI_API_V4_URL/user", "MIG303")]
+
+
+def test_a_url_encoded_project_path_is_one_path_segment():
+    """`group%2Fapp` is the project's `:id`: its releases accept the job token."""
+    assert findings('curl -H "JOB-TOKEN: $CI_JOB_TOKEN" "$CI_API_V4_URL/projects/group%2Fapp/releases"') == []
+    code = 'curl -H "JOB-TOKEN: $CI_JOB_TOKEN" "$CI_API_V4_URL/projects/group%2Fapp/variables"'
+    assert findings(code) == [at(code, "$CI_API_V4_URL", "MIG303")]
 
 
 def test_sudo_with_a_personal_access_token_is_fine():

@@ -5,11 +5,14 @@ Each test reads as before → finding: a small file, and the rule code and row i
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
-from migrator.checks.telemetry import decimal_places, decimals, expression_unit
+from migrator.checks.telemetry import clock_unit, decimal_places, decimals
 from migrator.details import Written
 from migrator.model import ScanError, Span, Touch
+from migrator.scan.pyclock import clock_scale
 from migrator.ruletable import load_table
 from migrator.scan import proto, recorded
 
@@ -213,12 +216,12 @@ def test_decimal_places_are_counted_as_written():
         7, 2, 0, 6, 7, None]
 
 
-def test_the_json_numbers_source_text_decides_when_the_scanner_gives_it():
+def test_the_json_numbers_source_text_decides_when_the_scanner_gives_it(table):
     def touch(raw: str, value: float) -> Touch:
-        return Touch("field", "latitude", Span.of(1, 1, 1, 9), "telemetry_position", "typed", "key",
+        return Touch("field", "latitude", (0, 8), "telemetry_position", "typed", "key",
                      value=value, written=Written(raw=raw))
 
-    found = list(decimals([touch("52.5200000", 52.52), touch("52.52", 52.52)], []))
+    found = list(decimals([touch("52.5200000", 52.52), touch("52.52", 52.52)], [], table))
     assert [t.get("raw") for t, _ in found] == ["52.52"]
 
 
@@ -321,3 +324,12 @@ def test_a_log_record_with_a_seconds_timestamp_is_not_a_message(check):
 ])
 def test_expression_unit(source, unit):
     assert expression_unit(source) == unit
+
+
+def expression_unit(source: str) -> str | None:
+    """The unit the telemetry check finds for a value written as ``source`` in producer code."""
+    try:
+        node = ast.parse(source, mode="eval").body
+    except SyntaxError:
+        return None
+    return clock_unit(clock_scale(node))

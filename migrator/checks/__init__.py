@@ -1,16 +1,22 @@
 """Check functions: the few rule clauses whose check cannot be data (the telemetry contract).
 
-A check gets the touches its clause selected and all touches of the file, and yields
-(touch, message) pairs to report. Rules name checks by the keys of CHECKS.
+A check gets the touches its clause selected, all touches of the file and the rule table (whose
+data it checks against), and yields (touch, message) pairs to report. Rules name checks by the
+keys of CHECKS.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from typing import TYPE_CHECKING
+
 from ..model import Touch
 
-Check = Callable[[Sequence[Touch], Sequence[Touch]], Iterable[tuple[Touch, str]]]
+if TYPE_CHECKING:
+    from ..ruletable import RuleTable
+
+Check = Callable[[Sequence[Touch], Sequence[Touch], "RuleTable"], Iterable[tuple[Touch, str]]]
 CHECKS: dict[str, Check] = {}
 
 
@@ -22,11 +28,12 @@ def register(name: str) -> Callable[[Check], Check]:
     return wrap
 
 
-def run(name: str, selected: Sequence[Touch], touches: Sequence[Touch]) -> Iterable[tuple[Touch, str]]:
+def run(name: str, selected: Sequence[Touch], touches: Sequence[Touch], table: RuleTable
+        ) -> Iterable[tuple[Touch, str]]:
     _load()
     if name not in CHECKS:
         raise KeyError(f"rule names unknown check function {name!r}")
-    return CHECKS[name](selected, touches)
+    return CHECKS[name](selected, touches, table)
 
 
 _loaded: list[bool] = []

@@ -13,65 +13,62 @@ another package is never reported.
 
 from __future__ import annotations
 
-import ast
-import math
 from collections.abc import Iterator, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..model import Touch
+from ..ruletable import RuleTable
 from . import register
 
 Hits = Iterator[tuple[Touch, str]]
 Drifts = Iterator[tuple[str, Touch, str]]
-SECOND_CLOCKS = frozenset({"time", "monotonic", "perf_counter", "timestamp"})
-NANOSECOND_CLOCKS = frozenset({"time_ns", "monotonic_ns", "perf_counter_ns"})
-WRAPPERS = frozenset({"int", "round", "float", "floor", "ceil", "trunc", "abs", "Decimal"})
 UNITS = {0: "seconds", 3: "milliseconds", 6: "microseconds", 9: "nanoseconds"}
 
 
-def contract() -> dict[str, Any]:
-    from ..ruletable import load_table
-
-    return load_table().data["telemetry"]
+def contract(table: RuleTable) -> dict[str, Any]:
+    return table.data["telemetry"]
 
 
 # ---------------------------------------------------------------------- .proto contract
-def _ours(touch: Touch) -> bool:
-    return touch.context == "define" and touch.get("package") == contract()["package"]
+def _ours(touch: Touch, spec: dict[str, Any]) -> bool:
+    return touch.context == "define" and touch.get("package") == spec["package"]
 
 
 @register("telemetry-syntax")
-def syntax(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
-    want = contract()["syntax"]
+def syntax(selected: Sequence[Touch], touches: Sequence[Touch], table: RuleTable) -> Hits:
+    spec = contract(table)
+    want = spec["syntax"]
     for touch in selected:
-        if touch.name == "syntax" and _ours(touch) and touch.value != want:
+        if touch.name == "syntax" and _ours(touch, spec) and touch.value != want:
             keyword = touch.get("keyword", "syntax")
             yield touch, (f'`{keyword} = "{touch.value}"`: the telemetry contract is `syntax = "{want}"`; '
                           f"other syntaxes change labels, defaults and presence on the wire")
 
 
 @register("telemetry-message-missing")
-def message_missing(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
+def message_missing(selected: Sequence[Touch], touches: Sequence[Touch], table: RuleTable) -> Hits:
     """Reported at the package statement of a file that defines two or more of the messages:
     with one message per file, the others are in files this check does not see."""
-    spec = contract()["messages"]
-    defined = {t.get("message") for t in touches if _ours(t) and t.get("part") == "header"}
+    whole = contract(table)
+    spec = whole["messages"]
+    defined = {t.get("message") for t in touches if _ours(t, whole) and t.get("part") == "header"}
     if len(defined & set(spec)) < 2:
         return
     missing = [f"`{name}`" for name in spec if name not in defined]
     for touch in selected:
-        if touch.name == "package" and _ours(touch) and missing:
+        if touch.name == "package" and _ours(touch, whole) and missing:
             yield touch, f"{_names(missing)} of the telemetry contract {_is(missing)} not defined in this file"
 
 
-def _drifts(touches: Sequence[Touch]) -> Drifts:
+def _drifts(touches: Sequence[Touch], table: RuleTable) -> Drifts:
     """(kind, touch, message) for every difference between the file's messages and the contract."""
-    spec = contract()["messages"]
+    whole = contract(table)
+    spec = whole["messages"]
     fields: dict[str, list[Touch]] = {}
     headers: dict[str, Touch] = {}
     for touch in touches:
-        if not _ours(touch) or touch.get("message") not in spec:
+        if not _ours(touch, whole) or touch.get("message") not in spec:
             continue
         if touch.get("field") is not None:
             fields.setdefault(touch.get("message"), []).append(touch)
@@ -121,8 +118,8 @@ def _field_drifts(message: str, touch: Touch, expected: dict) -> Drifts:
 
 def _drift_check(kind: str) -> None:
     @register(f"telemetry-field-{kind}")
-    def check(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
-        return ((touch, message) for found, touch, message in _drifts(selected) if found == kind)
+    def check(selected: Sequence[Touch], touches: Sequence[Touch], table: RuleTable) -> Hits:
+        return ((touch, message) for found, touch, message in _drifts(selected, table) if found == kind)
 
 
 for _kind in ("renumbered", "retyped", "relabelled", "renamed", "missing", "extra-required"):
@@ -153,8 +150,8 @@ def _text(touch: Touch) -> str:
 
 
 @register("telemetry-range")
-def value_range(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
-    ranges = contract()["limits"]["ranges"]
+def value_range(selected: Sequence[Touch], touches: Sequence[Touch], table: RuleTable) -> Hits:
+    ranges = contract(table)["limits"]["ranges"]
     for touch in selected:
         field, value = _field(touch), _number(touch.value)
         limit = ranges.get(field)
@@ -176,8 +173,8 @@ def _describe(field: str, limit: dict) -> str:
 
 
 @register("telemetry-decimals")
-def decimals(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
-    wanted = contract()["limits"]["decimals"]
+def decimals(selected: Sequence[Touch], touches: Sequence[Touch], table: RuleTable) -> Hits:
+    wanted = contract(table)["limits"]["decimals"]
     for touch in selected:
         field = _field(touch)
         if field not in wanted or _number(touch.value) is None:
@@ -199,8 +196,8 @@ def decimal_places(text: str) -> int | None:
 
 # ---------------------------------------------------------------------- timestamps
 @register("telemetry-timestamp-unit")
-def timestamp_unit(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
-    limits = contract()["limits"]["timestamp"]
+def timestamp_unit(selected: Sequence[Touch], touches: Sequence[Touch], table: RuleTable) -> Hits:
+    limits = contract(table)["limits"]["timestamp"]
     for touch in selected:
         if _field(touch) != limits["field"]:
             continue
@@ -208,7 +205,7 @@ def timestamp_unit(selected: Sequence[Touch], touches: Sequence[Touch]) -> Hits:
         if value is not None:
             unit = literal_unit(value, limits)
         else:
-            unit = expression_unit(touch.get("source"))
+            unit = clock_unit(touch.get("clock_scale"))
         if unit is not None and unit != "milliseconds":
             yield touch, f"timestamp {_text(touch)} is in {unit}; the spec requires UNIX time in milliseconds"
 
@@ -222,17 +219,9 @@ def literal_unit(value: float, limits: dict) -> str | None:
     return None
 
 
-def expression_unit(source: str | None) -> str | None:
-    """The unit of a timestamp expression built from a clock, or None when it cannot be told:
-    ``int(time.time())`` → seconds, ``int(time.time() * 1000)`` → milliseconds,
-    ``time.time_ns() // 10**6`` → milliseconds, ``time.time_ns()`` → nanoseconds."""
-    if not source:
-        return None
-    try:
-        tree = ast.parse(source, mode="eval")
-    except SyntaxError:
-        return None
-    scale = _scale(tree.body)
+def clock_unit(scale: float | None) -> str | None:
+    """The unit of a clock expression's ticks (the Python scanner's ``clock_scale``: log10 of
+    ticks per second), or None when it cannot be told."""
     if scale is None:
         return None
     rounded = round(scale)
@@ -240,46 +229,3 @@ def expression_unit(source: str | None) -> str | None:
         return UNITS[rounded]
     return f"seconds × 10^{scale:g}"
 
-
-def _scale(node: ast.AST) -> float | None:
-    """log10 of a clock expression's ticks per second (0 for seconds, 3 for milliseconds)."""
-    if isinstance(node, ast.Call):
-        name = _callee(node.func)
-        if name in SECOND_CLOCKS and not node.args:
-            return 0
-        if name in NANOSECOND_CLOCKS:
-            return 9
-        return _scale(node.args[0]) if name in WRAPPERS and node.args else None
-    if not isinstance(node, ast.BinOp):
-        return None
-    left, right = _scale(node.left), _scale(node.right)
-    if isinstance(node.op, (ast.Add, ast.Sub)):
-        return left if left is not None else right
-    if isinstance(node.op, ast.Mult):
-        factor = _constant(node.right if left is not None else node.left)
-        base = left if left is not None else right
-        return None if base is None or not factor else base + math.log10(abs(factor))
-    if isinstance(node.op, (ast.Div, ast.FloorDiv)) and left is not None:
-        divisor = _constant(node.right)
-        return left - math.log10(abs(divisor)) if divisor else None
-    return None
-
-
-def _constant(node: ast.AST) -> float | None:
-    """The value of a constant number expression (``1000``, ``1e3``, ``10**6``), else None."""
-    if isinstance(node, ast.Constant):
-        return _number(node.value)
-    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Pow, ast.Mult)):
-        left, right = _constant(node.left), _constant(node.right)
-        if left is None or right is None:
-            return None
-        if isinstance(node.op, ast.Pow):
-            return left**right if abs(right) <= 64 else None
-        return left * right
-    return None
-
-
-def _callee(func: ast.AST) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else ""

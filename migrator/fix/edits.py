@@ -29,7 +29,7 @@ def edits_for(kind: str | None, text: str, findings: list[Finding]) -> dict[Find
 
 def with_edits(findings: list[Finding]) -> list[Finding]:
     """Findings with their fix edits filled in, reading each file that has fixable findings."""
-    from ..engine import lines_of
+    from ..pipeline import lines_of
     from ..source import DecodeError, decode
 
     by_file: dict[str, list[Finding]] = defaultdict(list)

@@ -36,6 +36,7 @@ class FileKind:
     comment: str | None = "#"
     examples: dict[str, str] = field(default_factory=dict)
     cookie: bool = False
+    title: str = ""  # as a report names the kind: "CI YAML"
 
     def scan(self, text: str, model) -> list:
         return _function(self.scanner)(text, model)

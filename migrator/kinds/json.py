@@ -17,16 +17,16 @@ def parses(text: str) -> None:
     """One JSON document, or JSON Lines (one document per non-blank line)."""
     import json
 
+    from .jsonlines import parses as lines_parse
+
     try:
         json.loads(text)
     except ValueError:
-        for line in text.splitlines():
-            if line.strip():
-                json.loads(line)
+        lines_parse(text)
 
 
 KIND = FileKind(
     "json", claims, "migrator.scan.recorded:scan", fixer="migrator.fix.text:recorded",
     validator="migrator.kinds.json:parses", comment=None,
-    examples={"json": "fixture.json", "telemetry": "recording.json"},
+    examples={"json": "fixture.json", "telemetry": "recording.json"}, title="JSON",
 )

@@ -24,5 +24,5 @@ def parses(text: str) -> None:
 KIND = FileKind(
     "json-lines", claims, "migrator.scan.recorded:scan_lines", fixer="migrator.fix.text:json_lines",
     validator="migrator.kinds.jsonlines:parses", comment=None,
-    examples={"json-lines": "recording.jsonl"},
+    examples={"json-lines": "recording.jsonl"}, title="JSON lines",
 )

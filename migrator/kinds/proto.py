@@ -12,5 +12,5 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 
 KIND = FileKind(
-    "proto", claims, "migrator.scan.proto:scan", comment="//", examples={"proto": "telemetry.proto"},
+    "proto", claims, "migrator.scan.proto:scan", comment="//", examples={"proto": "telemetry.proto"}, title="Protocol Buffers",
 )

@@ -19,5 +19,5 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 KIND = FileKind(
     "shell", claims, "migrator.scan.shell:scan", newlines="lf", fixer="migrator.fix.text:script",
-    examples={"shell": "script.sh"},
+    examples={"shell": "script.sh"}, title="Shell",
 )

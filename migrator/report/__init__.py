@@ -1,15 +1,55 @@
-"""Stage: report. One module per output format; each renders findings to a string."""
+"""Stage: report. One module per output format, each with ``render(context) -> str``; this registry
+maps a format's name (as ``--output-format`` takes it) to its module, imported only when used.
+
+============  ==========================  ==================================================
+format        module                      for
+============  ==========================  ==================================================
+concise       text                        people: one line per finding (``text`` is its old name)
+full          full                        people: each finding with its source line and a caret
+grouped       grouped                     people: findings under their file
+json          jsonout                     tools: an array of objects (README documents them)
+json-lines    jsonlines                   tools: one object per line
+sarif         sarif                       GitHub code scanning and SARIF viewers
+gitlab        gitlab                      GitLab Code Quality (``artifacts:reports:codequality``)
+github        github                      GitHub Actions annotations
+junit         junit                       CI test-report views
+html          html                        the audit report, one self-contained page
+markdown      markdown                    the audit report, for a wiki, an issue or a merge request
+============  ==========================  ==================================================
+"""
 
 from __future__ import annotations
 
 from importlib import import_module
 
 FORMATS = {
-    "text": "migrator.report.text",
-    "concise": "migrator.report.text",
-    "json": "migrator.report.jsonout",
+    "concise": "text",
+    "full": "full",
+    "grouped": "grouped",
+    "text": "text",
+    "json": "jsonout",
+    "json-lines": "jsonlines",
+    "sarif": "sarif",
+    "gitlab": "gitlab",
+    "github": "github",
+    "junit": "junit",
+    "html": "html",
+    "markdown": "markdown",
 }
+# Formats that show a fix's edits or count what `fix` can do: the edits are computed (reading the
+# files, with libcst for Python) only for them.
+WITH_EDITS = frozenset({"json", "json-lines", "sarif", "html", "markdown"})
+# Formats a terminal reads: colour applies to them.
+TEXT = frozenset({"concise", "full", "grouped", "text"})
 
 
-def render(fmt: str, findings, **context) -> str:
-    return import_module(FORMATS[fmt]).render(findings, **context)
+def render(fmt: str, context, **options) -> str:
+    """Render a ``ReportContext`` (or a list of findings, with ``ReportContext.of`` options) in the
+    format named ``fmt``."""
+    from .context import ReportContext
+
+    if not isinstance(context, ReportContext):
+        from ..ruletable import load_table
+
+        context = ReportContext.of(context, load_table(), **options)
+    return import_module(f"{__name__}.{FORMATS[fmt]}").render(context)

@@ -1,14 +1,60 @@
 """What every reporter receives: the findings of a run, the rules that fired with their items, and
 the settings that shaped the output. SARIF and Code Quality list rule metadata from ``rules``;
-the audit reports group by ``items``."""
+the audit reports group by ``items``.
+
+Also here, because every format needs them the same way: whether a finding's fix is applied
+(``fixable``), the per-rule counts of ``--statistics``, and the part of a finding's source line
+that its span covers.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..model import Finding
 from ..ruletable import Item, Rule, RuleTable
+
+
+
+def fixable(finding: Finding, unsafe_fixes: bool = False) -> bool:
+    """Whether ``migrator fix`` applies this finding's fix (with ``--unsafe-fixes`` when asked):
+    the findings ruff marks ``[*]``."""
+    return finding.fixable(unsafe_fixes)
+
+
+@dataclass(frozen=True)
+class Statistic:
+    """One row of ``--statistics``: a rule, how often it fired, and how many of those fix applies."""
+
+    code: str
+    name: str
+    count: int
+    fixable_count: int
+
+
+def statistics(findings: Iterable[Finding], unsafe_fixes: bool = False) -> list[Statistic]:
+    """Counts per rule, the most frequent first (then by code), as ruff orders them."""
+    counts: Counter[str] = Counter()
+    fixes: Counter[str] = Counter()
+    names: dict[str, str] = {}
+    for finding in findings:
+        counts[finding.code] += 1
+        fixes[finding.code] += fixable(finding, unsafe_fixes)
+        names[finding.code] = finding.name
+    ordered = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [Statistic(code, names[code], count, fixes[code]) for code, count in ordered]
+
+
+def split_line(finding: Finding) -> tuple[str, str, str]:
+    """The finding's source line cut at its span: (before, covered, after). A span that goes on
+    to later lines covers the rest of its first line. ("", "", "") without a source line."""
+    text = finding.source_line.rstrip("\r\n")
+    start, end = finding.span.start, finding.span.end
+    begin = min(max(start.column - 1, 0), len(text))
+    stop = len(text) if end.row != start.row else min(max(end.column - 1, begin), len(text))
+    return text[:begin], text[begin:stop], text[stop:]
 
 
 @dataclass(frozen=True)
@@ -33,4 +79,15 @@ class ReportContext:
         codes = {f.code for f in findings}
         rules = {code: rule for code, rule in table.by_code.items() if code in codes}
         options.setdefault("version", __version__)
+        options["errors"] = tuple(options.get("errors", ()))
         return cls(findings, rules, table.items, **options)
+
+    def rule(self, finding: Finding) -> Rule | None:
+        """The finding's rule; None for findings that no rule of the table makes (parse errors)."""
+        return self.rules.get(finding.code)
+
+    def fixable(self, finding: Finding) -> bool:
+        return fixable(finding, self.unsafe_fixes)
+
+    def statistics(self) -> list[Statistic]:
+        return statistics(self.findings, self.unsafe_fixes)

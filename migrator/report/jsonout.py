@@ -1,10 +1,17 @@
-"""``--output-format json``: one object per finding, ruff's field names and 1-based positions."""
+"""``--output-format json``: an array with one object per finding, ruff's field names and 1-based
+positions; README's "JSON output" section documents every field. Fields are only ever added at
+the end, never renamed, since other tools (``report --merge``, baselines, scripts) read them.
+
+With ``--statistics``, the per-rule counts instead, as ruff prints them:
+``[{"code", "name", "count", "fixable", "fixable_count"}]``.
+"""
 
 from __future__ import annotations
 
 import json
 
 from ..model import Finding, Position
+from .context import ReportContext
 
 
 def position(pos: Position) -> dict[str, int]:
@@ -34,8 +41,28 @@ def as_dict(finding: Finding) -> dict:
         "end_location": position(finding.span.end),
         "url": finding.url,
         "fix": fix,
+        # Added for the audit reports and `report --merge`:
+        "repository": finding.repository,
+        "source_line": finding.source_line,
+        "applicability": None if finding.fix is None else finding.fix.applicability,
     }
 
 
-def render(findings: list[Finding], **_) -> str:
-    return json.dumps([as_dict(f) for f in findings], indent=2, ensure_ascii=False) + "\n"
+def statistics_dicts(context: ReportContext) -> list[dict]:
+    """ruff's JSON statistics: ``fixable`` is whether every finding of the rule is fixable."""
+    return [
+        {"code": s.code, "name": s.name, "count": s.count, "fixable": s.fixable_count == s.count,
+         "fixable_count": s.fixable_count}
+        for s in context.statistics()
+    ]
+
+
+def records(context: ReportContext) -> list[dict]:
+    """What the JSON formats print: the statistics with ``--statistics``, else the findings."""
+    if context.show_statistics:
+        return statistics_dicts(context)
+    return [as_dict(f) for f in context.findings]
+
+
+def render(context: ReportContext) -> str:
+    return json.dumps(records(context), indent=2, ensure_ascii=False) + "\n"

@@ -1,14 +1,37 @@
-"""``migrator rule``: a rule's documentation as text or JSON, from the rule table alone."""
+"""``migrator rule``: a rule's documentation as text or JSON, from the rule table alone, with the
+rule's first flagged example and its rewrite (``after``: by ``migrator fix``; ``after_unsafe``: by
+``migrator fix --unsafe-fixes``)."""
 
 from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Mapping
+from typing import Protocol
 
-from ..ruletable import Rule, RuleTable
+from ..ruletable import Example, Item, Rule
 
 
-def as_dict(rule: Rule, table: RuleTable) -> dict:
+def first_flagged(rule: Rule) -> Example | None:
+    return next((example for example in rule.examples if example.flagged), None)
+
+
+def example_dict(rule: Rule) -> dict | None:
+    example = first_flagged(rule)
+    if example is None:
+        return None
+    return {"kind": example.kind, "name": example.name, "filename": example.filename, "code": example.code,
+            "after": example.after, "after_unsafe": example.after_unsafe}
+
+
+class HasItems(Protocol):
+    """The rule table, or a report's context: what a rule's documentation needs of either."""
+
+    @property
+    def items(self) -> Mapping[str, Item]: ...
+
+
+def as_dict(rule: Rule, table: HasItems) -> dict:
     item = table.items[rule.item]
     return {
         "code": rule.code,
@@ -37,10 +60,11 @@ def as_dict(rule: Rule, table: RuleTable) -> dict:
         },
         "spec_and_facts": rule.docs.spec_and_facts or None,
         "url": rule.url,
+        "example": example_dict(rule),
     }
 
 
-def render_json(rules: list[Rule], table: RuleTable) -> str:
+def render_json(rules: list[Rule], table: HasItems) -> str:
     return json.dumps([as_dict(r, table) for r in rules], indent=2, ensure_ascii=False) + "\n"
 
 
@@ -50,15 +74,39 @@ def _para(title: str, text: str | None) -> list[str]:
     return [f"## {title}", *textwrap.wrap(text, 96), ""]
 
 
-def render_text(rules: list[Rule], table: RuleTable) -> str:
+def _item_line(rule: Rule, doc: dict) -> str:
+    if doc["source"] == "service-docs":
+        return f"Item: {rule.item} ({doc['item_title']}; not in the spec: from the service's own documentation)"
+    return f"Versioning item: {rule.item} ({doc['item_title']}; spec section {doc['source']})"
+
+
+def _code(title: str, code: str) -> list[str]:
+    return [title, "", *textwrap.indent(code.rstrip("\n"), "    ").splitlines(), ""]
+
+
+def _example(example: dict | None) -> list[str]:
+    if example is None:
+        return []
+    out = [f"## Example ({example['kind']}{': ' + example['filename'] if example['filename'] else ''})", ""]
+    out += _code(f"Flagged ({example['name']}):", example["code"])
+    if example["after"] is not None:
+        out += _code("After `migrator fix`:", example["after"])
+    if example["after_unsafe"] is not None:
+        out += _code("After `migrator fix --unsafe-fixes`:", example["after_unsafe"])
+    if example["after"] is None and example["after_unsafe"] is None:
+        out += ["`migrator fix` leaves this code as it is; the finding says what to do.", ""]
+    return out
+
+
+def render_text(rules: list[Rule], table: HasItems) -> str:
     out: list[str] = []
     for rule in rules:
         doc = as_dict(rule, table)
         releases = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in doc["releases"].items() if v)
         out += [f"# {rule.name} ({rule.code})", ""]
-        out += [f"Versioning item: {rule.item} ({doc['item_title']}; spec section {doc['source']})"]
+        out += [_item_line(rule, doc)]
         out += [f"Severity: {rule.severity}{'' if rule.breaking else ' (not a breaking change)'}"]
-        out += [f"Releases: {releases}", ""]
+        out += [f"Releases: {releases}" if releases else "Releases: none involved", ""]
         out += _para("What it detects", rule.docs.what)
         out += _para("Why v5 breaks it", rule.docs.why)
         out += _para("What to do instead", rule.docs.instead)
@@ -68,6 +116,7 @@ def render_text(rules: list[Rule], table: RuleTable) -> str:
         else:
             out += _para("Fix", "None; the finding says what to do.")
         out += _para("Spec and reality", rule.docs.spec_and_facts)
+        out += _example(doc["example"])
         if rule.url:
             out += [f"See {rule.url}", ""]
     return "\n".join(out).rstrip("\n") + "\n"

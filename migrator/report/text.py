@@ -1,25 +1,50 @@
-"""ruff's concise layout: ``path:row:col: CODE [*] message``, then a summary."""
+"""``--output-format concise`` (and ``text``, its old name): ruff's one line per finding,
+``path:row:col: CODE [*] message``, then a summary.
+
+Also the pieces the other text formats (``full``, ``grouped``) share: colour, the summary and the
+``--statistics`` table. Colour is on only when the context says so (the command line decides from
+``--color``, ``NO_COLOR`` and whether the output is a terminal); scanned text is always shown
+escaped (see escape.py).
+"""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable, Sequence
+
+import click
 
 from ..model import Finding
+from .context import ReportContext, fixable
+from .escape import escape, quote_path
+
+__all__ = ["Paint", "fixable", "line", "render", "render_text", "statistics", "summary"]
 
 
-def fixable(finding: Finding, unsafe_fixes: bool) -> bool:
-    if finding.fix is None:
-        return False
-    return finding.fix.applicability == "safe" or (unsafe_fixes and finding.fix.applicability == "unsafe")
+class Paint:
+    """``paint(text, fg="red", bold=True)``: click's ANSI styling when colour is on, else text."""
+
+    def __init__(self, on: bool):
+        self.on = on
+
+    def __call__(self, text: str, **style) -> str:
+        return click.style(text, **style) if self.on and text else text
 
 
-def line(finding: Finding, unsafe_fixes: bool = False) -> str:
-    marker = " [*]" if fixable(finding, unsafe_fixes) else ""
+def marker(finding: Finding, unsafe_fixes: bool, paint: Paint) -> str:
+    """`` [*]`` after the code of a finding whose fix ``migrator fix`` applies."""
+    return " " + paint("[*]", fg="cyan") if fixable(finding, unsafe_fixes) else ""
+
+
+def line(finding: Finding, unsafe_fixes: bool = False, paint: Paint = Paint(False)) -> str:
+    """``path:row:col: CODE [*] message``, as ruff's concise output."""
     start = finding.span.start
-    return f"{finding.filename}:{start.row}:{start.column}: {finding.code}{marker} {finding.message}"
+    colon = paint(":", fg="cyan")
+    where = f"{paint(quote_path(finding.filename), bold=True)}{colon}{start.row}{colon}{start.column}{colon}"
+    code = paint(finding.code, fg="red", bold=True)
+    return f"{where} {code}{marker(finding, unsafe_fixes, paint)} {escape(finding.message)}"
 
 
-def summary(findings: list[Finding], unsafe_fixes: bool = False, errors: int = 0) -> str:
+def summary(findings: Sequence[Finding], unsafe_fixes: bool = False, errors: int = 0) -> str:
     if errors:
         noun = "file" if errors == 1 else "files"
         head = f"{errors} {noun} could not be checked (see the errors above)."
@@ -38,22 +63,39 @@ def summary(findings: list[Finding], unsafe_fixes: bool = False, errors: int = 0
     return "\n".join(out)
 
 
-def statistics(findings: list[Finding], unsafe_fixes: bool = False) -> str:
-    counts = Counter(f.code for f in findings)
-    names = {f.code: f.name for f in findings}
-    fixes = {f.code for f in findings if fixable(f, unsafe_fixes)}
-    width = max((len(str(c)) for c in counts.values()), default=1)
-    rows = [
-        f"{count:>{width}}\t{code}\t{'[*]' if code in fixes else '[ ]'} {names[code]}"
-        for code, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    ]
-    return "\n".join(rows)
+def statistics(context: ReportContext) -> str:
+    """ruff's ``--statistics`` table: count, code, ``[*]`` when fix applies to any, name."""
+    rows = context.statistics()
+    width = max((len(str(s.count)) for s in rows), default=1)
+    return "\n".join(
+        f"{s.count:>{width}}\t{s.code}\t{'[*]' if s.fixable_count else '[ ]'} {s.name}" for s in rows
+    )
 
 
-def render(findings: list[Finding], *, unsafe_fixes: bool = False, show_statistics: bool = False,
-           errors: int = 0, **_) -> str:
-    if show_statistics:
-        body = statistics(findings, unsafe_fixes)
-        return body + ("\n" if body else "") + summary(findings, unsafe_fixes, errors) + "\n"
-    lines = [line(f, unsafe_fixes) for f in findings]
-    return "\n".join(lines + [summary(findings, unsafe_fixes, errors)]) + "\n"
+def render_text(context: ReportContext, body: Callable[[ReportContext, Paint], str]) -> str:
+    """A text format's output: ``body`` (or the statistics with ``--statistics``), then the
+    summary."""
+    main = statistics(context) if context.show_statistics else body(context, Paint(context.color))
+    end = summary(context.findings, context.unsafe_fixes, len(context.errors))
+    return (main + "\n" if main else "") + end + "\n"
+
+
+def _concise(context: ReportContext, paint: Paint) -> str:
+    return "\n".join(line(f, context.unsafe_fixes, paint) for f in context.findings)
+
+
+def render(context: ReportContext) -> str:
+    return render_text(context, _concise)
+
+
+def fix_summary(remaining: list[Finding], fixed: int, unsafe_fixes: bool = False) -> str:
+    """What ``fix`` prints: the findings that remain, then "Found N findings (F fixed, R remaining)."."""
+    lines = [line(f, unsafe_fixes) for f in remaining]
+    if not fixed and not remaining:
+        return "All checks passed!\n"
+    total = fixed + len(remaining)
+    lines.append(f"Found {total} finding{'s' if total != 1 else ''} ({fixed} fixed, {len(remaining)} remaining).")
+    hidden = 0 if unsafe_fixes else sum(1 for f in remaining if f.fix and f.fix.applicability == "unsafe")
+    if hidden:
+        lines.append(f"{hidden} hidden fix{'es' if hidden != 1 else ''} can be enabled with the `--unsafe-fixes` option.")
+    return "\n".join(lines) + "\n"

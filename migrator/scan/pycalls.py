@@ -12,6 +12,7 @@ from ..model import NO_VALUE, Touch
 from ..syntax import Syntax
 from . import urls
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
+from .pyclock import clock_scale
 from .pysource import literal
 
 if TYPE_CHECKING:
@@ -265,7 +266,8 @@ class CallHandler:
     def telemetry(self, message: str, field: str, value: ast.AST | None, where: ast.AST) -> None:
         self.v.add(Touch("telemetry", f"{message}.{field}", self.v.source.span(where), message, "typed",
                          "value", value=literal(value) if value is not None else NO_VALUE, syntax=Syntax.PYTHON,
-                         telemetry=Telemetry(message=message, field=field, source=self.v.source.segment(value))))
+                         telemetry=Telemetry(message=message, field=field, source=self.v.source.segment(value),
+                                             clock_scale=clock_scale(value))))
 
 
 def _callee(func: ast.AST) -> str:

@@ -70,7 +70,8 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
         endpoint = model.endpoint_ending(segments)
     if endpoint is None and not under_api and not relative_ok:
         return None
-    path = "/" + "/".join(":param" if s == MARK else s for s in segments)
+    # A segment that was URL-encoded (`group%2Fapp`) stays one segment of the path.
+    path = "/" + "/".join(":param" if s == MARK else s.replace("/", "%2F") for s in segments)
     return ApiUrl(
         path=path,
         template=endpoint.path if endpoint else None,

@@ -25,6 +25,7 @@ from importlib import import_module
 from typing import Any
 
 from ...model import Applicability, Finding, Fix, FixIntent, Touch, show_value
+from ...paths import path_matches
 from ...syntax import RECORDED_URLS, Syntax
 
 MODULES = ("rename", "negate_boolean", "map_values", "rewrite_path", "drop_null")
@@ -162,7 +163,7 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
     applicability, note = Applicability(target.applicability), target.note
     fields.update(target.fields)
     for ctx in fix.contexts:
-        if ctx.context == touch.context:
+        if ctx.context == touch.context and _on_paths(ctx.paths, touch):
             applicability, note = Applicability(ctx.applicability), ctx.note
     if applicability != DISPLAY_ONLY:
         why = refusal(intent, fix, touch) if intent else ""
@@ -175,6 +176,12 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
     message = fix.message.format(**fields)
     note = note.replace("{record}", (touch.record or "API record").replace("_", " "))
     return Fix(applicability, f"{message} ({note})" if note else message, intent=fix)
+
+
+def _on_paths(paths: tuple[str, ...], touch: Touch) -> bool:
+    """No paths given, or the touch's request path is one of them."""
+    path = touch.request.path if touch.request and touch.request.path else touch.name
+    return not paths or any(path_matches(p, path) for p in paths)
 
 
 # ---------------------------------------------------------------- literal values

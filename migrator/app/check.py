@@ -1,0 +1,61 @@
+"""Use case: check. Every file under the paths through the pipeline, in parallel; one file's
+internal error is reported and the run goes on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..config import FileSettings
+from ..discover import SourceFile, discover
+from ..model import Finding
+from ..pipeline import check_file
+from ..ruletable import Rule, RuleTable, load_table
+from .runner import Progress, run_all
+from .settings import Settings
+
+
+@dataclass
+class RunResult:
+    findings: list[Finding] = field(default_factory=list)
+    files: int = 0
+    scanned: int = 0
+    errors: list[str] = field(default_factory=list)
+
+
+def check_job(args: tuple[SourceFile, FileSettings]) -> tuple[bool, list[Finding], str | None]:
+    """(whether the file was scanned, its findings, an internal error), with the file's own
+    settings: its rules, per-file-ignores, min-evidence and size limit."""
+    source, settings = args
+    table = load_table()
+    try:
+        scanned, findings = check_file(source, rules_for(source, settings, table), table, settings.max_file_size)
+    except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
+        return True, [], f"{source.display}: internal error while scanning: {type(exc).__name__}: {exc}"
+    return scanned, [f for f in findings if settings.reports(f, source.path)], None
+
+
+def rules_for(source: SourceFile, settings: FileSettings, table: RuleTable) -> tuple[Rule, ...]:
+    """The rules a file is checked with: its configuration's, less its per-file-ignores."""
+    ignored = settings.ignored_codes(source.path)
+    rules = settings.rules(table)
+    return tuple(r for r in rules if r.code not in ignored) if ignored else rules
+
+
+def sources_of(paths: Sequence[str], settings: Settings) -> list[tuple[SourceFile, FileSettings]]:
+    """The files to check under paths, each with the settings it is checked with."""
+    found = discover(list(paths), settings.default.respect_gitignore, settings.excluded)
+    return [(source, settings.for_file(source.path)) for source in found]
+
+
+def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None) -> RunResult:
+    """Check every file under paths; ``progress(done, total)`` is called after each file."""
+    jobs = sources_of(paths, settings)
+    result = RunResult(files=len(jobs))
+    for scanned, findings, error in run_all(check_job, jobs, settings.jobs, progress):
+        result.scanned += scanned
+        result.findings.extend(findings)
+        if error:
+            result.errors.append(error)
+    result.findings.sort(key=lambda f: f.sort_key)
+    return result

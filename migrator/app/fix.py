@@ -1,0 +1,127 @@
+"""Use case: fix. Every file under the paths is fixed in memory, in parallel (fix/passes.py does
+one file's passes); then the changed files are written atomically, or shown as a diff. Files
+that resolve outside the given paths are only checked, never written."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ..config import FileSettings
+from ..discover import SourceFile
+from ..fix.files import Roots, write_atomic
+from ..fix.passes import fix_text
+from ..model import Finding
+from ..pipeline import load
+from ..ruletable import RuleTable, load_table
+from ..source import Encoding
+from .check import check_job, rules_for, sources_of
+from .runner import run_all
+from .settings import Settings
+
+
+@dataclass
+class FileFix:
+    """What fix did to one file. ``text`` is None when the file was only checked."""
+
+    source: SourceFile
+    data: bytes = b""
+    encoding: Encoding = Encoding()
+    text: str | None = None
+    new_text: str | None = None
+    fixed: int = 0
+    findings: list[Finding] = field(default_factory=list)
+    failure: str | None = None
+    error: str | None = None
+
+    @property
+    def changed(self) -> bool:
+        return self.new_text is not None and self.new_text != self.text
+
+
+@dataclass
+class FixRun:
+    """A whole fix run: each file's outcome and the errors (fixes that failed, files that could
+    not be written)."""
+
+    outcomes: list[FileFix]
+    errors: list[str]
+
+    @property
+    def changed(self) -> list[FileFix]:
+        return [o for o in self.outcomes if o.changed]
+
+    @property
+    def fixed(self) -> int:
+        return sum(o.fixed for o in self.changed)
+
+    @property
+    def remaining(self) -> list[Finding]:
+        return sorted((f for o in self.outcomes for f in o.findings), key=lambda f: f.sort_key)
+
+
+def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsafe: bool) -> FileFix:
+    rules = rules_for(source, settings, table)
+    loaded = load(source, rules, settings.max_file_size)
+    if loaded is None or loaded.error is not None:
+        return FileFix(source, findings=[loaded.error] if loaded else [])
+    result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,
+                      keep=lambda f: settings.reports(f, source.path))
+    return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
+                   result.findings, result.failure)
+
+
+def fix_job(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
+    source, settings, unsafe, writable = args
+    table = load_table()
+    try:
+        if not writable:
+            outcome = FileFix(source, findings=check_job((source, settings))[1])
+        else:
+            outcome = fix_file(source, settings, table, unsafe)
+    except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
+        return FileFix(source, error=f"{source.display}: internal error while fixing: {type(exc).__name__}: {exc}")
+    outcome.findings = [f for f in outcome.findings if settings.reports(f, source.path)]
+    return outcome
+
+
+def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False) -> FixRun:
+    """Fix every file under paths; write the changed ones unless ``diff``."""
+    roots = Roots(paths)
+    jobs = [(s, f, unsafe, roots.target(s.path) is not None) for s, f in sources_of(paths, settings)]
+    outcomes = run_all(fix_job, jobs, settings.jobs)
+    errors = [o.error for o in outcomes if o.error]
+    errors += [f"{o.source.display}: not fixed, file left unchanged: {o.failure}" for o in outcomes if o.failure]
+    if not diff:
+        errors += [message for o in outcomes if o.changed and (message := write(o))]
+    return FixRun(outcomes, errors)
+
+
+def write(outcome: FileFix) -> str | None:
+    """Write one changed file; an error message when it could not be written (the file is then
+    left as it was, and its fixes are not counted)."""
+    path = outcome.source.path.resolve()
+    try:
+        if path.read_bytes() != outcome.data:
+            outcome.new_text = None
+            return f"{outcome.source.display}: changed while it was being fixed; not written"
+        write_atomic(path, outcome.encoding.encode(outcome.new_text or ""))
+    except UnicodeEncodeError as exc:
+        outcome.new_text = None
+        return (f"{outcome.source.display}: not written: the fix needs characters "
+                f"{outcome.encoding.name} cannot hold ({exc.reason})")
+    except OSError as exc:
+        outcome.new_text = None
+        return f"{outcome.source.display}: cannot write: {exc.strerror or exc}"
+    return None
+
+
+def unified_diff(outcome: FileFix) -> str:
+    name = outcome.source.display
+    lines = difflib.unified_diff(
+        (outcome.text or "").splitlines(keepends=True), (outcome.new_text or "").splitlines(keepends=True),
+        fromfile=f"a/{name}", tofile=f"b/{name}",
+    )
+    return "".join(text if text.endswith(("\n", "\r")) else text + "\n\\ No newline at end of file\n"
+                   for text in lines)

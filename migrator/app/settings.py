@@ -1,0 +1,39 @@
+"""The settings of one run: the configuration (each file is checked with the settings of the
+closest configuration file above it, command-line flags overriding: migrator/config.py) and the
+run's own options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..config import Configs, FileSettings
+from ..ruletable import Rule, RuleTable, load_table
+
+
+@dataclass
+class Settings:
+    configs: Configs = field(default_factory=Configs)
+    jobs: int = 0
+
+    @property
+    def default(self) -> FileSettings:
+        """The working directory's settings: those of the run as a whole (output format,
+        respect-gitignore for the walk, cache dir)."""
+        return self.configs.default
+
+    def for_file(self, path: str | Path) -> FileSettings:
+        return self.configs.settings_for(path)
+
+    def rules(self, table: RuleTable | None = None) -> tuple[Rule, ...]:
+        """The rules the working directory's settings enable (for audit-log, which reads logs,
+        not files of a tree)."""
+        return self.default.rules(table or load_table())
+
+    def excluded(self, path: Path, is_dir: bool, explicit: bool) -> bool:
+        """Whether ``exclude``/``extend-exclude`` leave a path out: a walked file or directory
+        always, a file named on the command line only under ``force-exclude`` (as in ruff)."""
+        settings = self.configs.settings_for(path, is_dir=is_dir)
+        if explicit and not settings.force_exclude:
+            return False
+        return settings.excluded(path, parents=explicit)

@@ -1,0 +1,264 @@
+"""Configuration files, read as ruff reads its own.
+
+Sources, in one directory, by precedence: ``.migrator.toml``, ``migrator.toml``, then
+``pyproject.toml`` if it has a ``[tool.migrator]`` table (without one it is not a configuration
+file). The two migrator files hold the keys at their top level. Each checked file uses the settings
+of the closest configuration file in its own directory or above it (configurations are not merged);
+a file with none above it uses the one above the working directory, else the defaults.
+``--config PATH`` (``Configs(config_path=PATH)``) uses one file for everything.
+
+Keys, with ruff's names and meanings::
+
+    select, extend-select, ignore   rule codes, code prefixes, rule names, item keys, or "ALL"
+    per-file-ignores                {glob: [codes]}: codes not reported in files the glob matches
+    exclude, extend-exclude         globs of files and directories not to check
+    force-exclude                   apply the excludes to files passed by name too
+    respect-gitignore               skip what .gitignore ignores (default true)
+    output-format                   a format of ``migrator check --output-format``
+    target-version                  the oldest release the code must keep working with ("16.11")
+    min-evidence                    bare | named | typed: findings with weaker evidence are dropped
+    cache-dir                       default ``.migrator_cache`` beside the configuration file
+    max-file-size                   bytes (10000000), or a string such as "512KB" or "10MB"
+
+Globs are relative to the directory of the file that declares them (see ``globs.py``).
+Command-line flags override the file: ``Configs(overrides={...})`` takes the same key names, with
+patterns relative to the working directory. Within one source a more specific selector wins (one
+that names fewer rules) and ``ignore`` wins a tie; a ``select`` replaces whatever an earlier source
+selected, so ``--select`` on the command line replaces the file's selection, as in ruff.
+An unknown key or a bad value raises `ConfigError`, whose message names the file and the key.
+"""
+
+from __future__ import annotations
+
+import os
+import posixpath
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+from .configkeys import COMMAND_LINE, ConfigError, Options, selected_codes, validate
+from .discover import DEFAULT_EXCLUDES
+from .globs import Glob, GlobSet, absolute_posix
+from .model import EVIDENCE_ORDER, Finding
+from .ruletable import Rule, RuleTable, gated, load_table
+
+CONFIG_NAMES = (".migrator.toml", "migrator.toml", "pyproject.toml")
+DEFAULT_MAX_FILE_SIZE = 10_000_000
+DEFAULT_CACHE_DIR = ".migrator_cache"
+
+
+@dataclass(frozen=True)
+class FileSettings:
+    """The settings one file is checked with."""
+
+    root: Path                            # the configuration file's directory, else the working directory
+    source: Path | None = None            # the configuration file, None for the defaults
+    codes: frozenset[str] = frozenset()   # the enabled rule codes
+    per_file_ignores: tuple[tuple[Glob, frozenset[str]], ...] = ()
+    exclude: tuple[Glob, ...] = ()
+    extend_exclude: tuple[Glob, ...] = ()
+    force_exclude: bool = False
+    respect_gitignore: bool = True
+    output_format: str = "text"
+    target_version: str | None = None
+    min_evidence: str = "bare"
+    cache_dir: Path = Path(DEFAULT_CACHE_DIR)
+    max_file_size: int = DEFAULT_MAX_FILE_SIZE
+
+    def rules(self, table: RuleTable) -> tuple[Rule, ...]:
+        """The enabled rules, with fixes gated by ``target-version`` (built once per settings)."""
+        key = (table.digest, self.codes, self.target_version)
+        if key not in _RULES:
+            _RULES[key] = gated(tuple(r for r in table.rules if r.code in self.codes), self.target_version)
+        return _RULES[key]
+
+    def ignored_codes(self, path: str | os.PathLike[str]) -> frozenset[str]:
+        """The codes ``per-file-ignores`` turns off in the file at ``path``."""
+        full = absolute_posix(path)
+        out: frozenset[str] = frozenset()
+        for glob, codes in self.per_file_ignores:
+            if glob.matches_absolute(full):
+                out |= codes
+        return out
+
+    def reports(self, finding: Finding, path: str | os.PathLike[str] | None = None) -> bool:
+        """Whether ``finding`` survives ``per-file-ignores`` and ``min-evidence`` (``path``
+        defaults to the finding's filename, relative to the working directory)."""
+        if EVIDENCE_ORDER.index(finding.evidence) < EVIDENCE_ORDER.index(self.min_evidence):
+            return False
+        return finding.code not in self.ignored_codes(finding.filename if path is None else path)
+
+    def excluded(self, path: str | os.PathLike[str], *, parents: bool = True) -> bool:
+        """Whether ``exclude`` or ``extend-exclude`` matches the path or, with ``parents``, a
+        directory above it up to this configuration's root (as ruff does for files passed by name
+        under ``force-exclude``; a walk that prunes excluded directories passes ``parents=False``)."""
+        current, root = absolute_posix(path), self.root.as_posix()
+        while True:
+            if self._excludes.matches_absolute(current):
+                return True
+            parent = posixpath.dirname(current)
+            if not parents or current == root or parent == current:
+                return False
+            current = parent
+
+    @cached_property
+    def _excludes(self) -> GlobSet:
+        return GlobSet.of(self.exclude + self.extend_exclude)
+
+
+_RULES: dict[tuple, tuple[Rule, ...]] = {}
+
+
+def find_config(directory: Path) -> Path | None:
+    """The configuration file of ``directory`` itself, by precedence, or None."""
+    for name in CONFIG_NAMES:
+        candidate = directory / name
+        if candidate.is_file() and (name != "pyproject.toml" or _has_migrator_table(candidate)):
+            return candidate
+    return None
+
+
+def _has_migrator_table(path: Path) -> bool:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    return b"migrator" in data and _tool_table(_parse(path, data), path) is not None
+
+
+def _parse(path: Path, data: bytes) -> dict[str, Any]:
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: not valid TOML: {exc}") from None
+
+
+def _tool_table(document: dict[str, Any], path: Path) -> dict[str, Any] | None:
+    table = document.get("tool", {}).get("migrator") if isinstance(document.get("tool"), dict) else None
+    if table is not None and not isinstance(table, dict):
+        raise ConfigError(f"{path}: tool.migrator: expected a table")
+    return table
+
+
+def read_config(path: Path, table: RuleTable) -> Options:
+    """The validated options of one configuration file (``[tool.migrator]`` of a pyproject.toml,
+    the whole file otherwise)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    document = _parse(path, data)
+    prefix = ""
+    if path.name == "pyproject.toml":
+        document, prefix = _tool_table(document, path) or {}, "tool.migrator."
+    return validate(document, str(path), path.parent.absolute(), table, prefix)
+
+
+def enabled_codes(table: RuleTable, sources: Iterable[Options]) -> frozenset[str]:
+    """The rule codes left on by the sources' ``select``, ``extend-select`` and ``ignore``, in
+    order (ruff's resolution): every rule by default; a source's ``select`` starts over."""
+    enabled = {r.code for r in table.rules}
+    for source in sources:
+        select = source.values.get("select")
+        chosen: dict[str, tuple[int, bool]] = {}  # code → (rules its selector names, on)
+        pairs = [(s, True) for s in (select or ()) + source.values.get("extend-select", ())]
+        pairs += [(s, False) for s in source.values.get("ignore", ())]
+        for selector, on in pairs:
+            codes = selected_codes(table, selector)
+            for code in codes:
+                previous = chosen.get(code)
+                if previous is None or len(codes) < previous[0] or (len(codes) == previous[0] and not on):
+                    chosen[code] = (len(codes), on)
+        if select is not None:
+            enabled = set()
+        enabled |= {code for code, (_, on) in chosen.items() if on}
+        enabled -= {code for code, (_, on) in chosen.items() if not on}
+    return frozenset(enabled)
+
+
+_SCALARS = ("force-exclude", "respect-gitignore", "output-format", "target-version", "min-evidence",
+            "max-file-size")
+
+
+def resolve(table: RuleTable, file: Options | None, overrides: Options, root: Path) -> FileSettings:
+    """One configuration file's settings (or the defaults) with the command line on top."""
+    sources = [s for s in (file, overrides) if s is not None]
+    merged: dict[str, Any] = {}
+    for source in sources:
+        merged.update(source.values)
+    return FileSettings(
+        root=root,
+        source=None if file is None else Path(file.where),
+        codes=enabled_codes(table, sources),
+        per_file_ignores=merged.get("per-file-ignores", ()),
+        exclude=merged["exclude"] if "exclude" in merged else tuple(Glob.anchored(n, root) for n in DEFAULT_EXCLUDES),
+        extend_exclude=tuple(g for s in sources for g in s.values.get("extend-exclude", ())),
+        cache_dir=merged.get("cache-dir", root / DEFAULT_CACHE_DIR),
+        **{key.replace("-", "_"): merged[key] for key in _SCALARS if key in merged},
+    )
+
+
+class Configs:
+    """Which settings each file is checked with. Each directory is looked at once (its own
+    configuration file, else its parent's answer, cached), so a run over many files never looks
+    at every ancestor of every file. Relative paths are relative to ``cwd``.
+
+    ``overrides`` holds command-line values under the configuration's key names
+    (``{"select": ["MIG06"], "target-version": "17.0"}``; ``None`` values are left out);
+    ``config_path`` (``--config``) makes one file serve every path.
+    """
+
+    def __init__(self, overrides: Mapping[str, Any] | None = None, config_path: str | os.PathLike[str] | None = None,
+                 *, cwd: Path | None = None, table: RuleTable | None = None):
+        self.cwd = Path(cwd or os.getcwd()).absolute()
+        self.table = table or load_table()
+        given = {key.replace("_", "-"): value for key, value in (overrides or {}).items() if value is not None}
+        self.overrides = validate(given, COMMAND_LINE, self.cwd, self.table)
+        self._cwd = str(self.cwd)
+        self._nearest: dict[str, FileSettings | None] = {}  # directory → its settings
+        self._fixed: FileSettings | None = None
+        self._default: FileSettings | None = None
+        if config_path is not None:
+            path = self.cwd / config_path
+            if not path.is_file():
+                raise ConfigError(f"{config_path}: --config: no such file")
+            self._fixed = self._settings(path)
+
+    @property
+    def default(self) -> FileSettings:
+        """The run's own settings (``output-format``, ``cache-dir``): those of the working directory."""
+        if self._default is None:
+            found = self._fixed or self._lookup(self._cwd)
+            self._default = found or resolve(self.table, None, self.overrides, self.cwd)
+        return self._default
+
+    def settings_for(self, path: str | os.PathLike[str], is_dir: bool = False) -> FileSettings:
+        """The settings of the closest configuration file above ``path`` (a file, or a directory
+        with ``is_dir``), else the working directory's."""
+        if self._fixed is not None:
+            return self._fixed
+        absolute = os.path.normpath(os.path.join(self._cwd, path))
+        return self._lookup(absolute if is_dir else os.path.dirname(absolute)) or self.default
+
+    def _lookup(self, directory: str) -> FileSettings | None:
+        walked = []
+        current = directory
+        while current not in self._nearest:
+            found = find_config(Path(current))
+            parent = os.path.dirname(current)
+            if found is not None:
+                self._nearest[current] = self._settings(found)
+            elif parent == current:
+                self._nearest[current] = None
+            else:
+                walked.append(current)
+                current = parent
+        for below in walked:
+            self._nearest[below] = self._nearest[current]
+        return self._nearest[current]
+
+    def _settings(self, path: Path) -> FileSettings:
+        return resolve(self.table, read_config(path, self.table), self.overrides, path.parent)

@@ -1,0 +1,110 @@
+"""One file through the stages: read and decode (`load`), prefilter, scan (the file kind's
+scanner), match (the rule table), filter (inline suppressions).
+
+`check_source` is a pure function of a file's text. A file that cannot be read, decoded or
+parsed gives one parse-error finding. Running it over many files is the application layer's
+business (migrator/app).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from . import kinds
+from .discover import SourceFile
+from .filters import unsuppressed
+from .fix.intents import resolve
+from .match import match_file
+from .model import Finding, ScanError, Span
+from .prefilter import candidate
+from .ruletable import Rule, RuleTable
+from .source import DecodeError, Encoding, LineIndex, decode, is_binary
+
+PARSE_ERROR = ("MIG999", "parse-error")
+
+
+def lines_of(text: str, kind: str) -> LineIndex:
+    """The text's lines, split by the file kind's own newline rule."""
+    return LineIndex(text, kinds.by_name(kind).newlines)
+
+
+def check_source(
+    text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable
+) -> list[Finding]:
+    """Findings for one file's text: scan it into touches, match them, drop suppressed ones,
+    resolve their fixes."""
+    lines = lines_of(text, kind)
+    try:
+        touches = kinds.by_name(kind).scan(text, table.model)
+    except ScanError as exc:
+        return [replace(parse_error(filename, exc, lines), kind=kind)]
+    except RecursionError:
+        return [replace(parse_error(filename, ScanError("nested too deeply to check")), kind=kind)]
+    return [replace(f, kind=kind) for f in resolve(unsuppressed(match_file(touches, rules, filename, lines, table)))]
+
+
+def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None) -> Finding:
+    if exc.offset is not None and lines is not None:
+        span = lines.span(exc.offset, exc.offset)
+    else:
+        span = Span.of(exc.row, exc.column, exc.row, exc.column)
+    return Finding(
+        code=PARSE_ERROR[0],
+        name=PARSE_ERROR[1],
+        item=None,
+        message=f"could not parse this file, so it was not checked: {exc.message}",
+        severity="high",
+        evidence="typed",
+        filename=filename,
+        span=span,
+    )
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A file read for checking: its bytes and, when it can be checked, its text and encoding;
+    otherwise the parse-error finding that says why not."""
+
+    data: bytes
+    text: str | None = None
+    encoding: Encoding = Encoding()
+    error: Finding | None = None
+
+
+def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None) -> Loaded | None:
+    """The file, read and decoded for check and fix alike; None when no rule can match it (the
+    prefilter) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
+    the prefilter looks for tokens, so it is never passed over unread. A file larger than
+    ``max_size`` bytes is not read: its finding says so."""
+    try:
+        size = source.path.stat().st_size
+        if max_size is not None and size > max_size:
+            message = f"larger than the size limit ({size:,} > {max_size:,} bytes; see max-file-size)"
+            return Loaded(b"", error=parse_error(source.display, ScanError(message)))
+        data = source.path.read_bytes()
+    except OSError as exc:
+        return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror}")))
+    wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
+    if not wide and not candidate(data, rules):
+        return None
+    try:
+        text, encoding = decode(data, cookie=kinds.by_name(source.kind).cookie)
+    except DecodeError as exc:
+        if is_binary(data):
+            return None
+        return Loaded(data, error=parse_error(source.display, ScanError(exc.reason)))
+    if wide and not candidate(text.encode("utf-8"), rules):
+        return None
+    return Loaded(data, text, encoding)
+
+
+def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None
+               ) -> tuple[bool, list[Finding]]:
+    """(whether the file was scanned, its findings). Reading and decoding errors are findings."""
+    loaded = load(source, rules, max_size)
+    if loaded is None:
+        return False, []
+    if loaded.error is not None:
+        return True, [loaded.error]
+    return True, check_source(loaded.text, source.kind, source.display, rules, table)

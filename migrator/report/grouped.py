@@ -1,0 +1,37 @@
+"""``--output-format grouped``: ruff's grouped layout, the findings under their file::
+
+    mrs.py:
+      2:7  MIG010 `merged_by` on a merge request is removed in API v5; use `merge_user`
+
+    runners.py:
+      2:4  MIG060 [*] `active` on a runner is removed in API v5; use `paused` ...
+
+Rows and columns are aligned within a file.
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from .context import ReportContext
+from .escape import escape, quote_path
+from .text import Paint, marker, render_text
+
+
+def _grouped(context: ReportContext, paint: Paint) -> str:
+    blocks = []
+    for filename, group in groupby(context.findings, key=lambda f: f.filename):
+        findings = list(group)
+        rows = max(len(str(f.span.start.row)) for f in findings)
+        columns = max(len(str(f.span.start.column)) for f in findings)
+        lines = [paint(quote_path(filename), bold=True, underline=True) + ":"]
+        for f in findings:
+            where = f"{f.span.start.row:>{rows}}{paint(':', fg='cyan')}{f.span.start.column:<{columns}}"
+            code = paint(f.code, fg="red", bold=True)
+            lines.append(f"  {where} {code}{marker(f, context.unsafe_fixes, paint)} {escape(f.message)}")
+        blocks.append("\n".join(lines) + "\n")
+    return "\n".join(blocks)
+
+
+def render(context: ReportContext) -> str:
+    return render_text(context, _grouped)
