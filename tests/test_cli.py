@@ -164,7 +164,8 @@ def test_rule_unknown_code_is_a_usage_error():
 
 
 def test_target_version_shows_fixes_whose_replacement_came_later(tmp_path, monkeypatch):
-    (tmp_path / "a.py").write_text('payload = {"require_password_to_approve": True}\n')
+    (tmp_path / "a.py").write_text('requests.post(f"{API}/api/v4/projects/{pid}/approvals", '
+                                   'json={"require_password_to_approve": True})\n')
     monkeypatch.chdir(tmp_path)
     assert "MIG090 [*]" in run("check").output
     gated = run("check", "--target-version", "16.11", "--output-format", "json")

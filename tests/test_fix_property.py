@@ -1,6 +1,7 @@
 """Property: for any file mixing deprecated uses and look-alikes, fix (safe, and with unsafe
-fixes) leaves a file that parses, a second fix changes nothing, no look-alike is touched, and
-every finding `check` marks fixable gets its edits."""
+fixes) leaves a file that parses, a second fix changes nothing, no look-alike is touched (and no
+safety look-alike by a safe fix: shapes where a rewrite could change behaviour), and every
+finding `check` marks fixable gets its edits."""
 
 from __future__ import annotations
 
@@ -55,30 +56,43 @@ LOOKALIKES = [
     "mr = project.mergerequests.get(7)\nprint(mr.merge_user)\n",
 ]
 
+# Shapes where a rename or a drop could change behaviour: a safe fix leaves them alone (an unsafe
+# fix, applied after review, may rewrite them).
+SAFETY_LOOKALIKES = [
+    'approve = module.params["require_password_to_approve"]\n',
+    'settings = {"active": True, "name": "nightly"}\n',
+    'body = {"require_password_to_approve": True, "require_reauthentication_to_approve": reauth}\n'
+    'requests.put(f"{API}/projects/{pid}/approvals", json=body)\n',
+    'GEO_PATH = "/geo_nodes"\n',
+    "def show(runner):\n    return runner.active\n",
+]
+
 
 def indent(code: str, prefix: str) -> str:
     return "".join(prefix + line if line.strip() else line for line in code.splitlines(True))
 
 
 @st.composite
-def files(draw) -> tuple[str, list[str]]:
-    """(file text, the look-alike blocks in it, as they must still appear after the fix)."""
-    blocks, lookalikes = [], []
-    for i, (snippet, lookalike) in enumerate(draw(st.lists(
-            st.one_of(st.tuples(st.sampled_from(DEPRECATED), st.just(False)),
-                      st.tuples(st.sampled_from(LOOKALIKES), st.just(True))), min_size=1, max_size=8))):
+def files(draw) -> tuple[str, list[str], list[str]]:
+    """(file text, the look-alike blocks in it, the safety look-alike blocks in it), the blocks as
+    they must still appear after the fix (the safety look-alikes: after a safe fix)."""
+    blocks, kept = [], {"lookalike": [], "safety": []}
+    for i, (snippet, sort) in enumerate(draw(st.lists(
+            st.one_of(st.tuples(st.sampled_from(DEPRECATED), st.just("deprecated")),
+                      st.tuples(st.sampled_from(LOOKALIKES), st.just("lookalike")),
+                      st.tuples(st.sampled_from(SAFETY_LOOKALIKES), st.just("safety"))), min_size=1, max_size=8))):
         block = f"\n\ndef case_{i}():\n" + indent(snippet, "    ") if draw(st.booleans()) else "\n" + snippet
         blocks.append(block)
-        if lookalike:
-            lookalikes.append(block)
+        kept.get(sort, []).append(block)
     newline = draw(st.sampled_from(["\n", "\r\n"]))
-    return (HEADER + "".join(blocks)).replace("\n", newline), [b.replace("\n", newline) for b in lookalikes]
+    text = (HEADER + "".join(blocks)).replace("\n", newline)
+    return text, *([b.replace("\n", newline) for b in kept[sort]] for sort in ("lookalike", "safety"))
 
 
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(files(), st.booleans())
 def test_fix_parses_is_idempotent_and_spares_lookalikes(file, unsafe):
-    text, lookalikes = file
+    text, lookalikes, safety = file
     marked = [f for f in check_source(text, "python", "example.py", TABLE.rules, TABLE) if fixable(f, unsafe)]
     assert all(edits_for("python", text, marked).get(f) for f in marked)
     result = fix_text(text, "python", "example.py", TABLE.rules, TABLE, unsafe)
@@ -87,5 +101,5 @@ def test_fix_parses_is_idempotent_and_spares_lookalikes(file, unsafe):
     libcst.parse_module(result.text)
     again = fix_text(result.text, "python", "example.py", TABLE.rules, TABLE, unsafe)
     assert (again.text, again.fixed) == (result.text, 0)
-    for block in lookalikes:
+    for block in lookalikes + ([] if unsafe else safety):
         assert block in result.text

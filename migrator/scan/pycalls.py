@@ -118,6 +118,8 @@ class CallHandler:
         v = self.v
         auth = auth or self.auth_of(node, url)
         common = Request(path=url.name, auth=auth, client=client)
+        if isinstance(url_node, ast.Name):
+            v.sent(url_node.id, evidence)
         if url_node is not None and not self._reported_where_defined(url_node):
             span = v.source.span(url_node)
             v.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))

@@ -9,10 +9,11 @@ list filters). Which of those matter is the rule table's business.
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 
 from ..apimodel import ApiModel
 from ..details import Expression, Written, others
-from ..model import NO_VALUE, ScanError, Touch
+from ..model import EVIDENCE_ORDER, NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
 from . import urls
 from .pycalls import CallHandler
@@ -45,6 +46,8 @@ class Visitor(ast.NodeVisitor):
         self.scope = Scope()
         self.infer = Inferer(model, self.scope, frozenset(model.telemetry_messages))
         self.touches: list[Touch] = []
+        self.url_touches: dict[int, range] = {}  # a URL expression → the touches it gave
+        self.named_urls: dict[str, range] = {}  # a name bound to a URL → the touches written there
         self.handled: set[int] = set()
         self.dicts: list[tuple[ast.Dict, str | None]] = []
         self.dict_names: dict[int, str] = {}
@@ -127,6 +130,8 @@ class Visitor(ast.NodeVisitor):
             return
         if isinstance(value, ast.Dict):
             self.dict_names[id(value)] = name
+        if id(value) in self.url_touches:
+            self.named_urls[name] = self.url_touches[id(value)]
         text = self.infer.template(value)
         kind = self.infer.kind(value)
         if kind is None and text is None:
@@ -329,10 +334,20 @@ class Visitor(ast.NodeVisitor):
         self.mark_url(node)
         span = self.source.span(node)
         evidence = "typed" if url.under_api else "bare"
+        first = len(self.touches)
         self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
         for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
             self.add(touch)
+        self.url_touches[id(node)] = range(first, len(self.touches))
         return True
+
+    def sent(self, name: str, evidence: str) -> None:
+        """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
+        defined get the call's evidence (the path there is the API's, not only a look-alike)."""
+        for index in self.named_urls.get(name, ()):
+            touch = self.touches[index]
+            if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
+                self.touches[index] = replace(touch, evidence=evidence)
 
 
 def _case_literals(pattern: ast.pattern) -> list[object]:

@@ -35,6 +35,8 @@ RECORDING_NOTE = ("a recording must change together with the code that replays i
                   "apply it where that code is fixed too")
 NAMED_NOTE = ("only the name says this is a {record}; "
               "check that it comes from the API before applying")
+BARE_NOTE = ("only the name `{name}` says this is the API's; "
+             "check that it is sent to or read from the API before applying")
 Forms = dict[tuple[str, str], frozenset[str]]
 
 
@@ -171,10 +173,11 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
             applicability, note = DISPLAY_ONLY, why
     if applicability == SAFE and touch.origin.recorded:
         applicability, note = UNSAFE, RECORDING_NOTE
-    elif applicability == SAFE and floor == "named" and touch.evidence == "named":
-        applicability, note = UNSAFE, NAMED_NOTE
+    elif applicability == SAFE and touch.evidence != "typed":
+        # A safe fix rests on typed evidence that the token is the API's field or parameter.
+        applicability, note = UNSAFE, NAMED_NOTE if touch.evidence == "named" else BARE_NOTE
     message = fix.message.format(**fields)
-    note = note.replace("{record}", (touch.record or "API record").replace("_", " "))
+    note = note.replace("{record}", (touch.record or "API record").replace("_", " ")).replace("{name}", touch.name)
     return Fix(applicability, f"{message} ({note})" if note else message, intent=fix)
 
 

@@ -14,15 +14,28 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...model import FixIntent, Touch
+from ...model import NO_VALUE, Applicability, FixIntent, Touch
 from ...syntax import ACCESS, ENTRY, JQ_FORMS, RECORDED_URLS, SHELL_FIELDS, Syntax
-from . import ANY, Intent, forms, held
+from . import ANY, Intent, Target, forms, held
+
+DROP_NOTE = ("`{new}` is also set here, from a value that may be None at run time; many clients leave "
+             "None values out of the request, and dropping `{old}` would then drop the setting")
 
 if TYPE_CHECKING:
     from ..python.tree import Tree
     from ..text.fixer import Edits, Spot
 
 PARAMS = SHELL_FIELDS | RECORDED_URLS | {Syntax.JSON_KEY, Syntax.FORM_FIELD}
+
+
+def target(fix: FixIntent, touch: Touch) -> Target:
+    """Where the new name is already set, the fix drops the old one: that keeps behaviour only
+    when the new one's value is a literal other than None/null."""
+    new = fix.to or ""
+    if held(touch, new) and touch.siblings[new] in (NO_VALUE, None):
+        return Target(min(Applicability(fix.applicability), Applicability.UNSAFE),
+                      DROP_NOTE.format(new=new, old=touch.name))
+    return Target(fix.applicability)
 
 
 def refuse(touch: Touch, fix: FixIntent) -> str | None:
@@ -77,4 +90,5 @@ INTENT = Intent(
     python=python,
     text=text,
     refuse=refuse,
+    target=target,
 )
