@@ -87,6 +87,11 @@ def common_options(func):
     return with_settings
 
 
+REPOSITORY = click.option(
+    "--repository", metavar="NAME",
+    help="The repository the findings belong to, in the json, json-lines, sarif, html and markdown reports "
+         "(default: the git remote `origin` of each file's repository, as group/project).")
+
 OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
 
 
@@ -121,8 +126,9 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0):
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
 @click.option("--baseline", type=click.Path(dir_okay=False), help="Report only findings not in this baseline file.")
 @click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in this file.")
+@REPOSITORY
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, settings):
+          baseline, write_baseline, repository, settings):
     """Report uses of API v4 that v5 breaks.
 
     With --baseline, the exit status counts only findings that are not in the baseline; the
@@ -134,8 +140,9 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
     if apply_fix or diff:
-        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
+        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
     from .app.check import check_paths
+    from .app.repository import with_repository
     from .report.escape import escape
     from .report.output import emit
     from .report.progress import Progress
@@ -147,12 +154,12 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
         click.echo(f"error: {escape(error)}", err=True)
     if write_baseline:
         sys.exit(_write_baseline(write_baseline, result))
-    new = result.findings
+    findings = new = with_repository(result.findings, repository)
     if baseline:
         from .baseline import new_findings
 
-        new = new_findings(result.findings, baseline)
-    emit(output_format, result.findings if output_format in FULL_REPORTS else new, load_table(),
+        new = new_findings(findings, baseline)
+    emit(output_format, findings if output_format in FULL_REPORTS else new, load_table(),
          output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
          files=result.files, errors=result.errors, target_version=settings.default.target_version)
     if result.errors:
@@ -178,17 +185,18 @@ FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), help="Default: the configuration's, else text.")
 @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
-def fix(paths, exit_zero, output_format, unsafe_fixes, diff, settings):
+@REPOSITORY
+def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, settings):
     """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
 
     Exit status: 1 when a file was changed (or would be, with --diff) or findings remain, so a
     pre-commit hook stops the commit; 0 otherwise or with --exit-zero; 2 on errors."""
     output_format = output_format or settings.default.output_format
-    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format))
+    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
 
 
 def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit_zero: bool,
-            output_format: str = "text") -> int:
+            output_format: str = "text", repository: str | None = None) -> int:
     """Fix the files under paths, report, and return the exit status."""
     from .app.fix import fix_paths, unified_diff
     from .report.escape import escape
@@ -206,11 +214,12 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         if output_format in ("text", "concise"):
             sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
         else:
+            from .app.repository import with_repository
             from .report.output import emit
             from .ruletable import load_table
 
-            emit(output_format, run.remaining, load_table(), unsafe_fixes=unsafe_fixes,
-                 errors=tuple(run.errors), target_version=settings.default.target_version)
+            emit(output_format, with_repository(run.remaining, repository), load_table(),
+                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version)
             click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
     if run.errors:
         return 2
