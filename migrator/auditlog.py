@@ -14,6 +14,7 @@ from __future__ import annotations
 import gzip
 import json
 import sys
+import zlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -21,6 +22,7 @@ from functools import lru_cache
 from typing import IO, Any
 
 from .match import match_file
+from .report.escape import escape
 from .model import show_value
 from .source import LineIndex
 from .ruletable import Rule, RuleTable
@@ -74,8 +76,8 @@ def audit(paths: Sequence[str], table: RuleTable, rules: Sequence[Rule] | None =
         try:
             with _open(path) as stream:
                 auditor.read(stream, path)
-        except (OSError, EOFError) as exc:
-            auditor.report.errors.append(f"{path}: {exc}")
+        except (OSError, EOFError, zlib.error) as exc:  # unreadable, truncated or corrupt gzip
+            auditor.report.errors.append(f"{path}: {exc} (the lines before it are counted)")
     return auditor.report
 
 
@@ -108,7 +110,7 @@ class _Auditor:
             report.lines += 1
             try:
                 entry = json.loads(line)
-            except ValueError:
+            except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
                 report.malformed += 1
                 continue
             key = request_key(entry) if isinstance(entry, dict) else None
@@ -244,7 +246,7 @@ def render_text(report: AuditReport) -> str:
         lines += ["", *_rule_lines(rule)]
     if not data["rules"]:
         lines.append("No request used anything the rule table reports.")
-    return "\n".join(lines) + "\n"
+    return "\n".join(map(escape, lines)) + "\n"  # user names and agents come from the log: no raw ESC
 
 
 def _rule_lines(rule: dict[str, Any]) -> Iterator[str]:

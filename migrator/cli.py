@@ -143,15 +143,13 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
     from .app.check import check_paths
     from .app.repository import with_repository
-    from .report.escape import escape
     from .report.output import emit
     from .report.progress import Progress
     from .ruletable import load_table
 
     with Progress() as progress:
         result = check_paths(list(paths) or ["."], settings, progress=progress)
-    for error in result.errors:
-        click.echo(f"error: {escape(error)}", err=True)
+    _tell(result.skipped, result.errors)
     if write_baseline:
         sys.exit(_write_baseline(write_baseline, result))
     findings = new = with_repository(result.findings, repository)
@@ -174,6 +172,16 @@ def _write_baseline(path: str, result) -> int:
     count = len(result.findings)
     click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}.", err=True)
     return 2 if result.errors else 0
+
+
+def _tell(skipped: Sequence[str], errors: Sequence[str]) -> None:
+    """On stderr: what was skipped (a warning) and what went wrong (an error), escaped."""
+    from .report.escape import escape
+
+    for note in skipped:
+        click.echo(f"warning: {escape(note)}", err=True)
+    for error in errors:
+        click.echo(f"error: {escape(error)}", err=True)
 
 
 FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
@@ -199,7 +207,6 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
             output_format: str = "text", repository: str | None = None) -> int:
     """Fix the files under paths, report, and return the exit status."""
     from .app.fix import fix_paths, unified_diff
-    from .report.escape import escape
     from .report.text import fix_summary
 
     run = fix_paths(paths, settings, unsafe_fixes, diff)
@@ -208,8 +215,7 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         sys.stdout.write("".join(unified_diff(o) for o in changed))
         fixed = run.fixed
         click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
-    for error in run.errors:
-        click.echo(f"error: {escape(error)}", err=True)
+    _tell(run.skipped, run.errors)
     if not diff:
         if output_format in ("text", "concise"):
             sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
@@ -270,8 +276,7 @@ def audit_log(files, select, ignore, output_format):
         raise click.BadParameter(f"cannot read {missing[0]!r}", param_hint="FILES")
     report = audit_logs(files, settings_from({"select": list(select), "ignore": list(ignore)}))
     sys.stdout.write(render_json(report) if output_format == "json" else render_text(report))
-    for error in report.errors:
-        click.echo(f"error: {error}", err=True)
+    _tell((), report.errors)
     sys.exit(2 if report.errors else 1 if report.matched else 0)
 
 

@@ -116,9 +116,17 @@ def find_config(directory: Path) -> Path | None:
     """The configuration file of ``directory`` itself, by precedence, or None."""
     for name in CONFIG_NAMES:
         candidate = directory / name
-        if candidate.is_file() and (name != "pyproject.toml" or _has_migrator_table(candidate)):
+        if _is_file(candidate) and (name != "pyproject.toml" or _has_migrator_table(candidate)):
             return candidate
     return None
+
+
+def _is_file(path: Path) -> bool:
+    """Whether path is a file; a directory that cannot be searched holds none that can be read."""
+    try:
+        return path.is_file()
+    except PermissionError:
+        return False
 
 
 def _has_migrator_table(path: Path) -> bool:

@@ -1,18 +1,22 @@
-"""Stage: discover. Paths → (file, kind) pairs, skipping what .gitignore and the default
-excludes leave out. Each file's kind comes from the registry (migrator/kinds); a YAML file that a
-CI file of its tree includes is CI YAML too, whether it is named or walked."""
+"""Stage: discover. Paths → (file, kind) pairs, skipping what .gitignore (migrator/ignores.py)
+and the default excludes leave out. Each file's kind comes from the registry (migrator/kinds); a
+YAML file that a CI file of its tree includes is CI YAML too, whether it is named or walked.
+
+Only regular files are ever opened: FIFOs, devices and sockets, and broken or looping symlinks,
+are skipped with a note (reading a FIFO blocks; reading /dev/zero never ends). A directory that
+cannot be read is not skipped silently: it comes out with its problem, which becomes a finding."""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-import pathspec
-
 from . import kinds
+from .ignores import Ignores, repository_of
 from .kinds.ci import CiTree, named
 
 DEFAULT_EXCLUDES = (
@@ -27,6 +31,7 @@ class SourceFile:
     display: str
     kind: str
     explicit: bool = False  # named on the command line, not found by walking
+    problem: str | None = None  # a directory that could not be read: why (reported as a finding)
 
 
 Excluded = Callable[[Path, bool, bool], bool]  # (path, is a directory, named explicitly)
@@ -37,76 +42,64 @@ def default_excluded(path: Path, is_dir: bool, explicit: bool) -> bool:
     return not explicit and path.name in DEFAULT_EXCLUDES
 
 
-class Ignores:
-    """The .gitignore files that apply below a root, read once per directory."""
-
-    def __init__(self) -> None:
-        self._specs: dict[Path, pathspec.PathSpec | None] = {}
-
-    def _spec(self, directory: Path) -> pathspec.PathSpec | None:
-        if directory not in self._specs:
-            ignore = directory / ".gitignore"
-            spec = None
-            if ignore.is_file():
-                lines = ignore.read_text(encoding="utf-8", errors="replace").splitlines()
-                spec = pathspec.GitIgnoreSpec.from_lines(lines)
-            self._specs[directory] = spec
-        return self._specs[directory]
-
-    def ignored(self, path: Path, is_dir: bool) -> bool:
-        """Whether a .gitignore in any directory from the repository root down ignores path."""
-        for directory in _ancestors(path):
-            spec = self._spec(directory)
-            if spec is not None:
-                rel = path.relative_to(directory).as_posix() + ("/" if is_dir else "")
-                if spec.match_file(rel):
-                    return True
-        return False
-
-
-def _ancestors(path: Path) -> list[Path]:
-    """Directories above path, up to and including the repository root (the one with .git)."""
-    out = []
-    for directory in path.parents:
-        out.append(directory)
-        if (directory / ".git").exists():
-            break
-    return out[::-1]
-
-
-def discover(paths: list[str], respect_gitignore: bool = True, excluded: Excluded = default_excluded) -> Iterator[SourceFile]:
+def discover(paths: list[str], respect_gitignore: bool = True, excluded: Excluded = default_excluded,
+             notes: list[str] | None = None) -> Iterator[SourceFile]:
     """The files under paths, with their kinds; ``excluded`` leaves out files and prunes
-    directories (the configuration's exclude patterns)."""
-    ignores = Ignores()
+    directories (the configuration's exclude patterns). What is skipped because it cannot be
+    checked (FIFOs, devices, sockets, broken or looping symlinks) is told in ``notes``; a
+    directory that cannot be read comes out as a SourceFile with its ``problem``."""
+    notes = [] if notes is None else notes
+    ignores = Ignores(notes) if respect_gitignore else None
     tree = CiTree()
-    seen: set[Path] = set()
+    seen: set[str] = set()
     for raw in paths:
         root = Path(raw)
-        if root.is_file():
+        mode = _mode(root, raw, notes)
+        if mode is not None and stat.S_ISREG(mode):
             kind = kind_of(root, tree, explicit=True)
-            resolved = root.resolve()
-            if kind and resolved not in seen and not excluded(root, False, True):
-                seen.add(resolved)
+            real = os.path.realpath(root)
+            if kind and real not in seen and not excluded(root, False, True):
+                seen.add(real)
                 yield SourceFile(root, raw, kind, explicit=True)
+        elif mode is not None:
+            yield from _tree(root, raw, ignores, excluded, tree, seen, notes)
+
+
+def _tree(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded, tree: CiTree, seen: set[str],
+          notes: list[str]) -> Iterator[SourceFile]:
+    pipelines: list[Path] = []
+    for file in _walk(root, raw, ignores, excluded, notes):
+        if isinstance(file, SourceFile):
+            yield file
             continue
-        pipelines: list[Path] = []
-        for file in _walk(root, ignores if respect_gitignore else None, excluded):
-            resolved = file.resolve()
-            if resolved in seen:
+        real = os.path.realpath(file)
+        kind = kind_of(file, tree) if real not in seen else None
+        if kind:
+            seen.add(real)
+            yield SourceFile(file, _display(file, raw, root), kind)
+            if named(file):
+                pipelines.append(file)
+    for ci_file in pipelines:  # what the walk's CI files include is CI YAML, whatever its name
+        for included in tree.add(ci_file, ci_file.parent):
+            real = os.path.realpath(included)
+            if real in seen or (ignores is not None and ignores.ignored(Path(real), is_dir=False)):
                 continue
-            kind = kind_of(file, tree)
-            if kind:
-                seen.add(resolved)
-                yield SourceFile(file, _display(file, raw, root), kind)
-                if named(file):
-                    pipelines.append(file)
-        for ci_file in pipelines:  # what the walk's CI files include is CI YAML, whatever its name
-            for included in tree.add(ci_file, ci_file.parent):
-                resolved = included.resolve()
-                if resolved in seen or (respect_gitignore and ignores.ignored(resolved, is_dir=False)):
-                    continue
-                seen.add(resolved)
-                yield SourceFile(included, _display(included, raw, root), "ci")
+            seen.add(real)
+            yield SourceFile(included, _display(included, raw, root), "ci")
+
+
+def _mode(path: Path, raw: str, notes: list[str]) -> int | None:
+    """The mode of a path named on the command line: a directory or a regular file; anything
+    else is skipped with a note."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        notes.append(f"{raw}: skipped: {_stat_problem(exc)}")
+        return None
+    if stat.S_ISDIR(mode) or stat.S_ISREG(mode):
+        return mode
+    notes.append(f"{raw}: skipped: {_not_regular(mode)}")
+    return None
 
 
 def kind_of(path: Path, tree: CiTree, explicit: bool = False) -> str | None:
@@ -121,15 +114,7 @@ def kind_of(path: Path, tree: CiTree, explicit: bool = False) -> str | None:
 
 def _repository(path: Path) -> Path:
     """The root of the repository holding path (the directory with .git), else its directory."""
-    return _repository_of(path.absolute().parent) or path.absolute().parent
-
-
-@cache
-def _repository_of(directory: Path) -> Path | None:
-    """The nearest directory at or above this one that holds .git (each directory asked once)."""
-    if (directory / ".git").exists():
-        return directory
-    return None if directory.parent == directory else _repository_of(directory.parent)
+    return repository_of(path.absolute().parent) or path.absolute().parent
 
 
 def _display(file: Path, raw: str, root: Path) -> str:
@@ -139,25 +124,78 @@ def _display(file: Path, raw: str, root: Path) -> str:
     return f"{raw.rstrip('/')}/{rel}"
 
 
-def _walk(root: Path, ignores: Ignores | None, excluded: Excluded) -> Iterator[Path]:
-    absolute_root = root.resolve()
-    for directory, dirnames, filenames in os.walk(root):
+def _walk(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded,
+          notes: list[str]) -> Iterator[Path | SourceFile]:
+    """Regular files under root, in order; a directory that cannot be read as a SourceFile with
+    its problem."""
+    real_root = os.path.realpath(root)
+    errors: list[OSError] = []
+    for directory, dirnames, filenames in os.walk(root, onerror=errors.append):
+        yield from _unreadable(errors, raw, root)
         here = Path(directory)
-        keep = []
-        for name in sorted(dirnames):
-            sub = here / name
-            if sub.is_symlink() or excluded(sub, True, False):
-                continue
-            if ignores and ignores.ignored(sub.resolve(), is_dir=True):
-                continue
-            keep.append(name)
-        dirnames[:] = keep
+        dirnames[:] = [name for name in sorted(dirnames) if _keep_directory(here / name, ignores, excluded)]
         for name in sorted(filenames):
-            file = here / name
-            if file.is_symlink() and not file.resolve().is_relative_to(absolute_root):
-                continue
-            if excluded(file, False, False):
-                continue
-            if ignores and ignores.ignored(file.resolve(), is_dir=False):
-                continue
-            yield file
+            file = _regular(here / name, real_root, ignores, excluded)
+            if isinstance(file, str):
+                notes.append(f"{_display(here / name, raw, root)}: skipped: {file}")
+            elif file is not None:
+                yield file
+    yield from _unreadable(errors, raw, root)
+
+
+def _keep_directory(sub: Path, ignores: Ignores | None, excluded: Excluded) -> bool:
+    if sub.is_symlink() or excluded(sub, True, False):
+        return False
+    return ignores is None or not ignores.ignored(_in_real_directory(sub), is_dir=True)
+
+
+def _regular(file: Path, real_root: str, ignores: Ignores | None, excluded: Excluded) -> Path | str | None:
+    """The file when it is to be checked; why not (for a note) when it is no regular file; None
+    when it is left out without a word (excluded, ignored, a symlink out of the tree)."""
+    if excluded(file, False, False):
+        return None
+    link = file.is_symlink()
+    if link and not Path(os.path.realpath(file)).is_relative_to(real_root):
+        return None
+    try:
+        mode, problem = os.stat(file).st_mode, None
+    except OSError as exc:
+        mode, problem = None, _stat_problem(exc)
+    listed = link or mode is None or stat.S_ISREG(mode)  # git lists links and regular files only
+    if ignores is not None and ignores.ignored(_in_real_directory(file), is_dir=False, unlisted=not listed):
+        return None
+    if problem is not None or mode is None:
+        return problem
+    return file if stat.S_ISREG(mode) else _not_regular(mode)
+
+
+def _in_real_directory(path: Path) -> Path:
+    """The path with its directory resolved and its own name kept (a link is judged as itself,
+    the way git judges it)."""
+    return Path(os.path.realpath(path.parent)) / path.name
+
+
+def _unreadable(errors: list[OSError], raw: str, root: Path) -> Iterator[SourceFile]:
+    """The directories os.walk could not list, as SourceFiles whose problem says why."""
+    for exc in errors:
+        path = Path(exc.filename)
+        display = raw if path == root else _display(path, raw, root)
+        yield SourceFile(path, display, "", problem=exc.strerror or str(exc))
+    errors.clear()
+
+
+def _stat_problem(exc: OSError) -> str:
+    if exc.errno == errno.ELOOP:
+        return "a symlink loop"
+    if exc.errno == errno.ENOENT:
+        return "a broken symlink"
+    return exc.strerror or str(exc)
+
+
+NOT_REGULAR = ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+               (stat.S_ISSOCK, "a socket"))
+
+
+def _not_regular(mode: int) -> str:
+    what = next((name for test, name in NOT_REGULAR if test(mode)), "an unknown kind of file")
+    return f"{what}, not a regular file"

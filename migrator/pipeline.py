@@ -8,8 +8,11 @@ business (migrator/app).
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from . import kinds
 from .discover import SourceFile
@@ -44,7 +47,7 @@ def check_source(
     return [replace(f, kind=kind) for f in resolve(unsuppressed(match_file(touches, rules, filename, lines, table)))]
 
 
-def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None) -> Finding:
+def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None, what: str = "file") -> Finding:
     if exc.offset is not None and lines is not None:
         span = lines.span(exc.offset, exc.offset)
     else:
@@ -53,12 +56,34 @@ def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None) -
         code=PARSE_ERROR[0],
         name=PARSE_ERROR[1],
         item=None,
-        message=f"could not parse this file, so it was not checked: {exc.message}",
+        message=(f"could not parse this file, so it was not checked: {exc.message}" if what == "file" else
+                 f"could not read this {what}, so its files were not checked: {exc.message}"),
         severity="high",
         evidence="typed",
         filename=filename,
         span=span,
     )
+
+
+def read_regular(path: Path, max_size: int | None) -> bytes:
+    """A regular file's bytes; ScanError when it is something else or larger than max_size."""
+    with open(path, "rb", opener=_nonblocking) as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise ScanError("not a regular file")
+        if max_size is not None and info.st_size > max_size:
+            raise ScanError(f"larger than the size limit ({info.st_size:,} > {max_size:,} bytes; see max-file-size)")
+        return handle.read()
+
+
+def _nonblocking(path: str, flags: int) -> int:
+    """Open without blocking: a FIFO with no writer would block a plain open."""
+    return os.open(path, flags | os.O_NONBLOCK)
+
+
+def crash_finding(source: SourceFile) -> Finding:
+    """The finding of a file whose checking killed the process (a crash in a C parser)."""
+    return parse_error(source.display, ScanError("the process checking it crashed"))
 
 
 @dataclass(frozen=True)
@@ -76,15 +101,16 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None)
     """The file, read and decoded for check and fix alike; None when no rule can match it (the
     prefilter) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
     the prefilter looks for tokens, so it is never passed over unread. A file larger than
-    ``max_size`` bytes is not read: its finding says so."""
+    ``max_size`` bytes is not read: its finding says so. Only a regular file is read (a FIFO
+    named like a source file would block, a device never end)."""
+    if source.problem is not None:
+        return Loaded(b"", error=parse_error(source.display, ScanError(source.problem), what="directory"))
     try:
-        size = source.path.stat().st_size
-        if max_size is not None and size > max_size:
-            message = f"larger than the size limit ({size:,} > {max_size:,} bytes; see max-file-size)"
-            return Loaded(b"", error=parse_error(source.display, ScanError(message)))
-        data = source.path.read_bytes()
+        data = read_regular(source.path, max_size)
     except OSError as exc:
-        return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror}")))
+        return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror or exc}")))
+    except ScanError as exc:
+        return Loaded(b"", error=parse_error(source.display, exc))
     wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
     if not wide and not candidate(data, rules):
         return None

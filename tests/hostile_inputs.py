@@ -122,9 +122,11 @@ def clean_tree(directory: Path, count: int, per_directory: bool = False) -> list
 # --- A committed file crashes or aborts the whole run ---------------------------------------
 
 def deep_yaml_ci(directory: Path, depth: int = 50_000) -> Path:
-    """`.gitlab-ci.yml` of `[` × depth then `]` × depth (libyaml's composer runs out of C stack).
-    Expected: parse-error naming the file (nested too deeply), exit 1, other files reported."""
-    return _write(directory / ".gitlab-ci.yml", "[" * depth + "]" * depth + "\n")
+    """`.gitlab-ci.yml` of `[` × depth then `]` × depth (libyaml's composer runs out of C stack),
+    after a comment with API tokens so that the prefilter keeps it (a CI file with no token of
+    any rule is never parsed). Expected: parse-error naming the file (nested too deeply), exit 1,
+    other files reported."""
+    return _write(directory / ".gitlab-ci.yml", f"# {RUNNER_SCOPE_CURL}\n" + "[" * depth + "]" * depth + "\n")
 
 
 def deep_yaml_cassette(directory: Path, depth: int = 50_000) -> Path:

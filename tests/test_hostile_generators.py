@@ -45,7 +45,7 @@ def test_clean_tree_puts_each_file_in_its_own_directory_when_asked(tmp_path):
 
 
 @pytest.mark.parametrize("writer, prefix", [
-    (h.deep_yaml_ci, ""),
+    (h.deep_yaml_ci, f"# {h.RUNNER_SCOPE_CURL}\n"),
     (h.deep_yaml_cassette, f"# {h.RUNNER_SCOPE_CURL}\ninteractions: "),
 ])
 def test_deep_yaml_is_nested_as_deep_as_asked(tmp_path, writer, prefix):

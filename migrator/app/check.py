@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from ..config import FileSettings
 from ..discover import SourceFile, discover
 from ..model import Finding
-from ..pipeline import check_file
+from ..pipeline import check_file, crash_finding
 from ..ruletable import Rule, RuleTable, load_table
 from .runner import Progress, run_all
 from .settings import Settings
@@ -21,6 +21,7 @@ class RunResult:
     files: int = 0
     scanned: int = 0
     errors: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)  # what could not be checked, for stderr
 
 
 def check_job(args: tuple[SourceFile, FileSettings]) -> tuple[bool, list[Finding], str | None]:
@@ -35,6 +36,12 @@ def check_job(args: tuple[SourceFile, FileSettings]) -> tuple[bool, list[Finding
     return scanned, [f for f in findings if settings.reports(f, source.path)], None
 
 
+def check_crashed(args: tuple[SourceFile, FileSettings]) -> tuple[bool, list[Finding], str | None]:
+    """The result of a file whose worker process died checking it: a parse-error finding."""
+    source, settings = args
+    return True, [f for f in [crash_finding(source)] if settings.reports(f, source.path)], None
+
+
 def rules_for(source: SourceFile, settings: FileSettings, table: RuleTable) -> tuple[Rule, ...]:
     """The rules a file is checked with: its configuration's, less its per-file-ignores."""
     ignored = settings.ignored_codes(source.path)
@@ -42,17 +49,20 @@ def rules_for(source: SourceFile, settings: FileSettings, table: RuleTable) -> t
     return tuple(r for r in rules if r.code not in ignored) if ignored else rules
 
 
-def sources_of(paths: Sequence[str], settings: Settings) -> list[tuple[SourceFile, FileSettings]]:
-    """The files to check under paths, each with the settings it is checked with."""
-    found = discover(list(paths), settings.default.respect_gitignore, settings.excluded)
+def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None = None
+               ) -> list[tuple[SourceFile, FileSettings]]:
+    """The files to check under paths, each with the settings it is checked with; what is
+    skipped (not a regular file, a broken or looping symlink) is told in ``notes``."""
+    found = discover(list(paths), settings.default.respect_gitignore, settings.excluded, notes)
     return [(source, settings.for_file(source.path)) for source in found]
 
 
 def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None) -> RunResult:
     """Check every file under paths; ``progress(done, total)`` is called after each file."""
-    jobs = sources_of(paths, settings)
-    result = RunResult(files=len(jobs))
-    for scanned, findings, error in run_all(check_job, jobs, settings.jobs, progress):
+    skipped: list[str] = []
+    jobs = sources_of(paths, settings, skipped)
+    result = RunResult(files=len(jobs), skipped=skipped)
+    for scanned, findings, error in run_all(check_job, jobs, settings.jobs, progress, check_crashed):
         result.scanned += scanned
         result.findings.extend(findings)
         if error:

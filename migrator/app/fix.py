@@ -16,7 +16,7 @@ from ..model import Finding
 from ..pipeline import load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
-from .check import check_job, rules_for, sources_of
+from .check import check_crashed, check_job, rules_for, sources_of
 from .runner import run_all
 from .settings import Settings
 
@@ -47,6 +47,7 @@ class FixRun:
 
     outcomes: list[FileFix]
     errors: list[str]
+    skipped: list[str] = field(default_factory=list)  # what could not be checked, for stderr
 
     @property
     def changed(self) -> list[FileFix]:
@@ -86,16 +87,22 @@ def fix_job(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
     return outcome
 
 
+def fix_crashed(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
+    """A file whose worker process died fixing it: left as it is, with a parse-error finding."""
+    source, settings = args[:2]
+    return FileFix(source, findings=check_crashed((source, settings))[1])
+
+
 def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False) -> FixRun:
     """Fix every file under paths; write the changed ones unless ``diff``."""
-    roots = Roots(paths)
-    jobs = [(s, f, unsafe, roots.target(s.path) is not None) for s, f in sources_of(paths, settings)]
-    outcomes = run_all(fix_job, jobs, settings.jobs)
+    roots, skipped = Roots(paths), []
+    jobs = [(s, f, unsafe, roots.target(s.path) is not None) for s, f in sources_of(paths, settings, skipped)]
+    outcomes = run_all(fix_job, jobs, settings.jobs, crashed=fix_crashed)
     errors = [o.error for o in outcomes if o.error]
     errors += [f"{o.source.display}: not fixed, file left unchanged: {o.failure}" for o in outcomes if o.failure]
     if not diff:
         errors += [message for o in outcomes if o.changed and (message := write(o))]
-    return FixRun(outcomes, errors)
+    return FixRun(outcomes, errors, skipped)
 
 
 def write(outcome: FileFix) -> str | None:

@@ -1,12 +1,19 @@
 """One parallel runner for every use case that works file by file (check, fix): a process pool
 over the files when there are enough of them to pay for starting it, in this process otherwise.
-Workers are never more than the files or the processors."""
+Workers are never more than the files or the processors.
+
+A worker that dies (a segfault in a C extension, the out-of-memory killer) breaks the whole pool.
+The results already made are kept, and the files left are run again one at a time in a pool of
+one worker, so the file that kills its worker again is known: ``crashed(item)`` gives its
+result, and every other file is still checked.
+"""
 
 from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 POOL_THRESHOLD = 64
@@ -27,13 +34,13 @@ Progress = Callable[[int, int], None]
 
 
 def run_all(job: Callable[[Item], Result], items: Sequence[Item], jobs: int = 0,
-            progress: Progress | None = None) -> list[Result]:
-    """``job`` over every item, in order; ``progress(done, total)`` after each. ``job`` must be
-    a module-level function: it runs in worker processes for large runs."""
+            progress: Progress | None = None, crashed: Callable[[Item], Result] | None = None) -> list[Result]:
+    """``job`` over every item, in order; ``progress(done, total)`` as items finish. ``job`` must
+    be a module-level function: it runs in worker processes for large runs. ``crashed(item)`` is
+    the result of an item whose worker died (without it, BrokenProcessPool is raised)."""
     count = workers(jobs, len(items))
     if len(items) >= POOL_THRESHOLD and count > 1:
-        with ProcessPoolExecutor(max_workers=count) as pool:
-            return _collect(pool.map(job, items, chunksize=CHUNK), len(items), progress)
+        return _pooled(job, items, count, progress, crashed)
     return _collect(map(job, items), len(items), progress)
 
 
@@ -44,3 +51,50 @@ def _collect(results: Iterable[Result], total: int, progress: Progress | None) -
         if progress is not None:
             progress(len(out), total)
     return out
+
+
+def _chunk(job: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
+    return [job(item) for item in items]
+
+
+def _pooled(job, items: Sequence[Item], count: int, progress: Progress | None,
+            crashed: Callable[[Item], Result] | None) -> list[Result]:
+    results: dict[int, Result] = {}
+    with ProcessPoolExecutor(max_workers=count) as pool:
+        futures = {pool.submit(_chunk, job, items[i:i + CHUNK]): i for i in range(0, len(items), CHUNK)}
+        for future in as_completed(futures):
+            if _broken(future):
+                continue
+            results.update(enumerate(future.result(), start=futures[future]))
+            if progress is not None:
+                progress(len(results), len(items))
+    left = [i for i in range(len(items)) if i not in results]
+    if left and crashed is None:
+        raise BrokenProcessPool(f"a worker process died; {len(left)} of {len(items)} items not done")
+    for index, result in zip(left, _one_by_one(job, [items[i] for i in left], crashed)):
+        results[index] = result
+        if progress is not None:
+            progress(len(results), len(items))
+    return [results[i] for i in range(len(items))]
+
+
+def _broken(future: Future) -> bool:
+    return isinstance(future.exception(), BrokenProcessPool)
+
+
+def _one_by_one(job, items: Sequence[Item], crashed: Callable[[Item], Result]) -> Iterable[Result]:
+    """Each item alone in a pool of one worker: an item that breaks it is ``crashed(item)``, and
+    the next item gets a new worker."""
+    pool = None
+    try:
+        for item in items:
+            pool = pool or ProcessPoolExecutor(max_workers=1)
+            try:
+                yield pool.submit(job, item).result()
+            except BrokenProcessPool:
+                pool.shutdown()
+                pool = None
+                yield crashed(item)
+    finally:
+        if pool is not None:
+            pool.shutdown()

@@ -6,6 +6,13 @@ YAML string (a recorded response body) can point at its keys.
 ``yaml.compose_all`` with a SafeLoader (the C one where present) keeps the marks (``mark.index``
 counts characters, so it is an offset into the text) and runs no constructor, so unknown tags are
 harmless. Scalars are converted here by their resolved tag.
+
+libyaml's parser is iterative, but the composer recurses once per level of nesting and runs out
+of C stack some tens of thousands of levels deep (a segfault, not an exception). So nesting is
+bounded before composing: a bound read off the text (every ``[`` and ``{`` may open a flow
+collection; a block collection needs a column of its own, two levels per column at most) lets
+ordinary files through at once, and a text over it is parsed into events (no recursion) to find
+its real depth. Deeper than MAX_NESTING is a ScanError, as bad YAML is.
 """
 
 from __future__ import annotations
@@ -24,6 +31,9 @@ _BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _TAG = "tag:yaml.org,2002:"
 _TRUE = {"true", "yes", "on", "y"}
 _MAX_DEPTH = 200
+MAX_NESTING = 1000
+_OPENS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSES = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 
 class AnyTagLoader(_BASE):  # type: ignore[misc, valid-type]
@@ -37,6 +47,8 @@ def compose_nodes(text: str, what: str = "YAML") -> list[yaml.Node]:
     """Every document of a YAML text as PyYAML nodes; bad YAML raises ScanError at its offset,
     the message starting with ``what``."""
     try:
+        if nesting_bound(text) > MAX_NESTING:
+            _check_nesting(text, what)
         return [doc for doc in yaml.compose_all(text, Loader=AnyTagLoader) if doc is not None]
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
@@ -44,6 +56,27 @@ def compose_nodes(text: str, what: str = "YAML") -> list[yaml.Node]:
         raise ScanError.at(f"{what}: {problem}", mark.index if mark else 0) from None
     except RecursionError:
         raise ScanError(f"{what}: the document is nested too deeply") from None
+
+
+def nesting_bound(text: str) -> int:
+    """An upper bound of a YAML text's nesting, cheap to compute: each ``[`` or ``{`` may open a
+    flow collection, and nested block collections start at distinct columns (a mapping and the
+    sequence that is its value may share one), so the longest line bounds block nesting."""
+    flow = text.count("[") + text.count("{")
+    return flow + 2 * max(map(len, text.splitlines()), default=0)
+
+
+def _check_nesting(text: str, what: str) -> None:
+    """Raise ScanError where the text's collections nest deeper than MAX_NESTING (read from the
+    parser's events, which need no recursion)."""
+    depth = 0
+    for event in yaml.parse(text, Loader=AnyTagLoader):
+        if isinstance(event, _OPENS):
+            depth += 1
+            if depth > MAX_NESTING:
+                raise ScanError.at(f"{what}: nested more than {MAX_NESTING} levels deep", event.start_mark.index)
+        elif isinstance(event, _CLOSES):
+            depth -= 1
 
 
 def compose(text: str) -> list[Node]:

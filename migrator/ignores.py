@@ -1,0 +1,163 @@
+"""Which walked files .gitignore leaves out, decided the way git decides it.
+
+Inside a git work tree, git itself is asked once per repository: ``git ls-files --ignored
+--exclude-standard`` lists every path its ignore rules match (nested .gitignore files,
+.git/info/exclude, the user's global excludes, exactly as git applies them, in linear time; an
+ignored directory is one entry). As in ruff, a tracked file that a rule matches is left out too.
+git lists no FIFOs or devices, so about those git is asked one by one. git's warnings (an
+unreadable .gitignore) become notes on stderr.
+
+Outside a work tree, or where git is missing or refuses the repository (another user's, in
+git's "dubious ownership" sense), the .gitignore files from the repository root (or the file
+system root) down are matched with pathspec on its RE2 backend, whose regular expressions run in
+linear time, so no pattern can make matching backtrack. A line git would ignore (``[z-a]``, a
+lone ``\\`` or ``!``) is ignored here too, and an unreadable .gitignore is named in a note.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from functools import cache
+from pathlib import Path
+
+import pathspec
+from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
+GIT = ("git", "-c", "core.fsmonitor=false")
+# Every path an ignore rule matches: tracked files too (as ruff, a tracked file that .gitignore
+# matches is not checked), untracked directories as one entry ending in "/".
+LIST_IGNORED = ("ls-files", "-z", "--cached", "--others", "--ignored", "--exclude-standard", "--directory")
+GIT_TIMEOUT = 300  # seconds; a repository git cannot list in that time is matched by patterns
+# The variables that point git at a repository (``git rev-parse --local-env-vars``): a pre-commit
+# hook runs with some set for the outer repository; each work tree is asked about itself.
+LOCAL_ENV = ("GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_CONFIG", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT",
+             "GIT_OBJECT_DIRECTORY", "GIT_DIR", "GIT_WORK_TREE", "GIT_IMPLICIT_WORK_TREE", "GIT_GRAFT_FILE",
+             "GIT_INDEX_FILE", "GIT_NO_REPLACE_OBJECTS", "GIT_REPLACE_REF_BASE", "GIT_PREFIX",
+             "GIT_INTERNAL_SUPER_PREFIX", "GIT_SHALLOW_FILE", "GIT_COMMON_DIR")
+BACKEND = "re2"  # linear-time matching (google-re2); pathspec's "simple" backend is Python's re
+
+
+@cache
+def repository_of(directory: Path) -> Path | None:
+    """The nearest directory at or above this (absolute) one that holds .git."""
+    if (directory / ".git").exists():
+        return directory
+    return None if directory.parent == directory else repository_of(directory.parent)
+
+
+class Listing:
+    """What git says it ignores in one work tree: files, and directories (with all below them)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.files = {name for name in names if not name.endswith("/")}
+        self.dirs = {name.rstrip("/") for name in names if name.endswith("/")}
+
+    def ignores(self, relative: str, is_dir: bool) -> bool:
+        if not is_dir and relative in self.files:
+            return True
+        path = relative if is_dir else relative.rpartition("/")[0]
+        while path:
+            if path in self.dirs:
+                return True
+            path = path.rpartition("/")[0]
+        return False
+
+
+class Ignores:
+    """The ignore decisions of one run; ``notes`` collects what could not be read."""
+
+    def __init__(self, notes: list[str] | None = None) -> None:
+        self.notes = notes if notes is not None else []
+        self._listings: dict[Path, Listing | None] = {}
+        self._specs: dict[Path, pathspec.GitIgnoreSpec | None] = {}
+
+    def ignored(self, path: Path, is_dir: bool, unlisted: bool = False) -> bool:
+        """Whether git would leave out ``path`` (absolute, in a real directory) in a walk of its
+        tree. ``unlisted``: a path git lists under no circumstances (a FIFO, a device), so git is
+        asked about it alone."""
+        root = repository_of(path.parent)
+        listing = self._listing(root) if root is not None else None
+        if listing is None:
+            return self._matched(path, is_dir, root)
+        relative = path.relative_to(root).as_posix()
+        if unlisted and not listing.ignores(relative, is_dir):
+            return _git(root, "check-ignore", "-q", "--no-index", "--", relative) is not None
+        return listing.ignores(relative, is_dir)
+
+    def _listing(self, root: Path) -> Listing | None:
+        if root not in self._listings:
+            out = _git(root, *LIST_IGNORED, notes=self.notes)
+            names = out.decode("utf-8", "surrogateescape").split("\0") if out is not None else None
+            self._listings[root] = Listing([n for n in names if n]) if names is not None else None
+        return self._listings[root]
+
+    def _matched(self, path: Path, is_dir: bool, root: Path | None) -> bool:
+        for directory in _ancestors(path, root):
+            spec = self._spec(directory)
+            if spec is not None and spec.match_file(path.relative_to(directory).as_posix() + ("/" if is_dir else "")):
+                return True
+        return False
+
+    def _spec(self, directory: Path) -> pathspec.GitIgnoreSpec | None:
+        if directory not in self._specs:
+            self._specs[directory] = self._read(directory / ".gitignore")
+        return self._specs[directory]
+
+    def _read(self, ignore: Path) -> pathspec.GitIgnoreSpec | None:
+        try:
+            if not ignore.is_file():
+                return None
+            lines = ignore.read_bytes().decode("utf-8", "replace").splitlines()
+        except OSError as exc:
+            self.notes.append(f"{_shown(ignore)}: cannot read ({exc.strerror}); its patterns are not applied")
+            return None
+        return pathspec.GitIgnoreSpec(patterns(lines), backend=BACKEND)
+
+
+def patterns(lines: list[str]) -> list[GitIgnoreSpecPattern]:
+    """The patterns of a .gitignore's lines; a line that is no valid pattern is skipped, as git
+    skips it."""
+    out = []
+    for line in lines:
+        try:
+            out.append(GitIgnoreSpecPattern(line))
+        except (ValueError, re.error):  # pathspec's GitIgnorePatternError is a ValueError
+            continue
+    return out
+
+
+def _shown(path: Path) -> str:
+    """A path relative to the working directory when it lies below it."""
+    relative = os.path.relpath(path)
+    return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
+
+
+def _ancestors(path: Path, root: Path | None) -> list[Path]:
+    """Directories above path, from the repository root (or the file system root) down."""
+    out = []
+    for directory in path.parents:
+        out.append(directory)
+        if directory == root:
+            break
+    return out[::-1]
+
+
+def _git(root: Path, *args: str, notes: list[str] | None = None) -> bytes | None:
+    """git's standard output in ``root``, or None when git is missing, refuses or fails."""
+    try:
+        done = subprocess.run([*GIT, *args], cwd=root, capture_output=True, timeout=GIT_TIMEOUT,
+                              env=_environment(), check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if notes is not None and done.returncode == 0:
+        for line in done.stderr.decode("utf-8", "replace").splitlines():
+            if line.startswith("warning: "):
+                notes.append(f"git: {line.removeprefix('warning: ')}")
+    return done.stdout if done.returncode == 0 else None
+
+
+def _environment() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in LOCAL_ENV}
+    return {**env, "LC_ALL": "C", "GIT_OPTIONAL_LOCKS": "0"}
