@@ -15,8 +15,8 @@ from .apimodel import ApiModel, load_api_model
 from .loader import DataError, build, one_of, read_yaml
 from .model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 
-TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry")
-FIX_INTENTS = ("rename", "negate-boolean", "map-values", "rewrite-path", "drop-null", "none")
+TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry", "suppression")  # suppression: filters.py
+FIX_INTENTS = ("rename", "negate-boolean", "map-values", "rewrite-path", "drop-null", "remove-suppression", "none")
 
 
 @dataclass(frozen=True)

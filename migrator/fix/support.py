@@ -31,6 +31,7 @@ SUPPORTED: dict[tuple[str, str, str], frozenset[str]] = {
     ("rewrite-path", "endpoint", "string"): ANY,
     **{("drop-null", "param", syntax): ANY for syntax in ("dict-key", "kwarg")},
     **{("drop-null", "field", syntax): frozenset({"write"}) for syntax in ("attribute", "subscript")},
+    ("remove-suppression", "suppression", "comment"): ANY,  # the filter stage computes these edits
 }
 
 

@@ -20,5 +20,6 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 KIND = FileKind(
     "cassette", claims, "migrator.scan.recorded:scan", newlines="yaml", fixer="migrator.fix.recorded:edits",
-    validator="migrator.scan.yamlpos:compose_nodes", examples={"cassette": "cassette.yaml"}, title="Recorded (YAML)",
+    validator="migrator.scan.yamlpos:compose_nodes", strings="yaml",
+    examples={"cassette": "cassette.yaml"}, title="Recorded (YAML)",
 )

@@ -12,6 +12,9 @@ from typing import Protocol
 from ..ruletable import Example, Item, Rule
 
 
+OWN = "migrator"  # the ``source`` of the items of migrator's own rules (rules/items.yaml)
+
+
 def first_flagged(rule: Rule) -> Example | None:
     return next((example for example in rule.examples if example.flagged), None)
 
@@ -97,12 +100,15 @@ def render_text(rules: list[Rule], table: HasItems) -> str:
     for rule in rules:
         doc = as_dict(rule, table)
         releases = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in doc["releases"].items() if v)
+        own = doc["source"] == OWN  # migrator's own rules (unused suppressions) concern no release
         out += [f"# {rule.name} ({rule.code})", ""]
-        out += [f"Versioning item: {rule.item} ({doc['item_title']}; spec section {doc['source']})"]
+        out += [f"Migrator's own rule: {doc['item_title']}" if own else
+                f"Versioning item: {rule.item} ({doc['item_title']}; spec section {doc['source']})"]
         out += [f"Severity: {rule.severity}{'' if rule.breaking else ' (not a breaking change)'}"]
-        out += [f"Releases: {releases}", ""]
+        out += [f"Releases: {releases}"] if releases else []
+        out += [""]
         out += _para("What it detects", rule.docs.what)
-        out += _para("Why v5 breaks it", rule.docs.why)
+        out += _para("Why it matters" if own else "Why v5 breaks it", rule.docs.why)
         out += _para("What to do instead", rule.docs.instead)
         if rule.fix is not None:
             out += _para(f"Fix: {rule.fix.applicability} ({rule.fix.intent})",
