@@ -127,8 +127,10 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0):
 @click.option("--baseline", type=click.Path(dir_okay=False), help="Report only findings not in this baseline file.")
 @click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in this file.")
 @REPOSITORY
+@click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
+              "JSON lines have no comments: use per-file-ignores).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, repository, settings):
+          baseline, write_baseline, repository, add_noqa, settings):
     """Report uses of API v4 that v5 breaks.
 
     With --baseline, the exit status counts only findings that are not in the baseline; the
@@ -139,6 +141,10 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     output_format = output_format or settings.default.output_format
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
+    if add_noqa:
+        if apply_fix or diff or baseline or write_baseline:
+            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --baseline or --write-baseline")
+        sys.exit(run_add_noqa(list(paths) or ["."], settings))
     if apply_fix or diff:
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
     from .app.check import check_paths
@@ -185,6 +191,19 @@ def _tell(skipped: Sequence[str], errors: Sequence[str]) -> None:
 
 
 FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
+
+
+def run_add_noqa(paths: Sequence[str], settings) -> int:
+    """``check --add-noqa``: notes and a count on stderr; exit 0, or 2 on errors."""
+    from .app.noqa import add_noqa
+    from .report.escape import escape
+
+    run = add_noqa(paths, settings)
+    for line in [f"note: {note}" for note in run.notes] + [f"error: {error}" for error in run.errors]:
+        click.echo(escape(line), err=True)
+    files = f" in {run.files} file{'s' if run.files != 1 else ''}" if run.added else ""
+    click.echo(f"Added {run.added} noqa directive{'s' if run.added != 1 else ''}{files}.", err=True)
+    return 2 if run.errors else 0
 
 
 # ---------------------------------------------------------------- fix

@@ -1,5 +1,5 @@
 """One file through the stages: read and decode (`load`), prefilter, scan (the file kind's
-scanner), match (the rule table), filter (inline suppressions).
+scanner), match (the rule table), filter (suppressions in comments).
 
 `check_source` is a pure function of a file's text. A file that cannot be read, decoded or
 parsed gives one parse-error finding. Running it over many files is the application layer's
@@ -16,7 +16,7 @@ from pathlib import Path
 
 from . import kinds
 from .discover import SourceFile
-from .filters import unsuppressed
+from .filters import filtered
 from .fix.intents import resolve
 from .match import match_file
 from .model import Finding, ScanError, Span
@@ -35,8 +35,8 @@ def lines_of(text: str, kind: str) -> LineIndex:
 def check_source(
     text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable
 ) -> list[Finding]:
-    """Findings for one file's text: scan it into touches, match them, drop suppressed ones,
-    resolve their fixes."""
+    """Findings for one file's text: scan it into touches, match them, resolve their fixes, drop
+    suppressed ones and report suppressions that suppress nothing (filters.py)."""
     lines = lines_of(text, kind)
     try:
         touches = kinds.by_name(kind).scan(text, table.model)
@@ -44,7 +44,9 @@ def check_source(
         return [replace(parse_error(filename, exc, lines), kind=kind)]
     except RecursionError:
         return [replace(parse_error(filename, ScanError("nested too deeply to check")), kind=kind)]
-    return [replace(f, kind=kind) for f in resolve(unsuppressed(match_file(touches, rules, filename, lines, table)))]
+    matched = resolve(match_file(touches, rules, filename, lines, table))
+    found = filtered(matched, text, kinds.by_name(kind), lines, rules, table, filename)
+    return [replace(f, kind=kind) for f in found]
 
 
 def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None, what: str = "file") -> Finding:

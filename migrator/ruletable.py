@@ -16,8 +16,10 @@ from .fix import intents as fix_intents
 from .loader import DataError, build, one_of, read_yaml
 from .model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 
-TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry")
-FIX_INTENTS = fix_intents.names()  # the registered intents (migrator/fix/intents), and "none"
+TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry", "suppression")  # suppression: filters.py
+# The registered intents (migrator/fix/intents), "none", and the removal of an unused suppression,
+# whose edits filters.py makes itself.
+FIX_INTENTS = (*fix_intents.names(), "remove-suppression")
 
 
 @dataclass(frozen=True)

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 class Syntax(StrEnum):
     NONE = ""
+    COMMENT = "comment"  # a suppression in a comment (filters.py)
     # Python (scan/python.py, scan/pycalls.py)
     ATTRIBUTE = "attribute"  # x.f
     SUBSCRIPT = "subscript"  # x["f"]

@@ -317,7 +317,7 @@ def test_max_file_size_in_bytes_or_with_a_unit(tmp_path, configs, value, size):
     ('extend-select = ["no-such-rule"]', "extend-select", "'no-such-rule' matches no rule"),
     ('ignore = [1]', "ignore", "expected a list of strings"),
     ('per-file-ignores = ["tests/*"]', "per-file-ignores", "expected a table"),
-    ('per-file-ignores = {"tests/*" = ["MIG9"]}', "per-file-ignores", "'tests/*': 'MIG9' matches no rule"),
+    ('per-file-ignores = {"tests/*" = ["MIG8"]}', "per-file-ignores", "'tests/*': 'MIG8' matches no rule"),
     ('per-file-ignores = {"tests/[a" = ["MIG010"]}', "per-file-ignores", "unclosed ["),
     ('exclude = "build"', "exclude", "expected a list of strings"),
     ('extend-exclude = ["{a,b"]', "extend-exclude", "unclosed {"),

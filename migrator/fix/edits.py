@@ -19,12 +19,16 @@ def wants_edits(finding: Finding) -> bool:
 
 
 def edits_for(kind: str | None, text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
-    """The edits of each finding that has a fix (safe or unsafe) in one file's text."""
+    """The edits of each finding that has a fix (safe or unsafe) in one file's text. A finding
+    whose fix already carries its edits (an unused suppression: filters.py) keeps them as they are."""
     wanted = [f for f in findings if wants_edits(f)]
+    carried = {f: f.fix.edits for f in wanted if f.fix.edits}
+    rest = [f for f in wanted if f not in carried]
     try:
-        return kinds.by_name(kind).edits(text, wanted) if wanted and kind else {}
+        computed = kinds.by_name(kind).edits(text, rest) if rest and kind else {}
     except RecursionError:  # code nested deeper than the parser can follow: no edits
-        return {}
+        computed = {}
+    return {**computed, **carried}
 
 
 def with_edits(findings: list[Finding]) -> list[Finding]:

@@ -33,7 +33,8 @@ class FileKind:
     newlines: str = "universal"
     fixer: str | None = None
     validator: str | None = None
-    comment: str | None = "#"
+    comment: str | None = "#"  # the line-comment marker ("#", "//"); None: no comments (JSON)
+    strings: str = "shell"  # how a line quotes strings, so a marker inside one is no comment: source/comments.py
     examples: dict[str, str] = field(default_factory=dict)
     cookie: bool = False
     title: str = ""  # as a report names the kind: "CI YAML"

@@ -20,5 +20,5 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 KIND = FileKind(
     "cassette", claims, "migrator.scan.recorded:scan", newlines="yaml", fixer="migrator.fix.text:recorded",
-    validator="migrator.scan.yamlpos:compose_nodes", examples={"cassette": "cassette.yaml"}, title="Recorded (YAML)",
+    validator="migrator.scan.yamlpos:compose_nodes", strings="yaml", examples={"cassette": "cassette.yaml"}, title="Recorded (YAML)",
 )

@@ -110,5 +110,5 @@ def includes_of(ci_file: Path, root: Path) -> list[Path]:
 
 KIND = FileKind(
     "ci", claims, "migrator.scan.ci:scan", newlines="yaml", fixer="migrator.fix.text:ci",
-    validator="migrator.scan.yamlpos:compose_nodes", examples={"ci": ".gitlab-ci.yml"}, title="CI YAML",
+    validator="migrator.scan.yamlpos:compose_nodes", strings="yaml", examples={"ci": ".gitlab-ci.yml"}, title="CI YAML",
 )

@@ -12,5 +12,6 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 
 KIND = FileKind(
-    "proto", claims, "migrator.scan.proto:scan", comment="//", examples={"proto": "telemetry.proto"}, title="Protocol Buffers",
+    "proto", claims, "migrator.scan.proto:scan", comment="//", strings="c",
+    examples={"proto": "telemetry.proto"}, title="Protocol Buffers",
 )

@@ -26,5 +26,5 @@ def parses(text: str) -> None:
 KIND = FileKind(
     "python", claims, "migrator.scan.python:scan", newlines="universal",
     fixer="migrator.fix.python:edits", validator="migrator.kinds.python:parses",
-    examples={"python": "example.py"}, cookie=True, title="Python",
+    examples={"python": "example.py"}, cookie=True, title="Python", strings="python",
 )

@@ -12,6 +12,9 @@ from typing import Protocol
 from ..ruletable import Example, Item, Rule
 
 
+OWN = "migrator"  # the ``source`` of the items of migrator's own rules (rules/items.yaml)
+
+
 def first_flagged(rule: Rule) -> Example | None:
     return next((example for example in rule.examples if example.flagged), None)
 
@@ -103,12 +106,15 @@ def render_text(rules: list[Rule], table: HasItems) -> str:
     for rule in rules:
         doc = as_dict(rule, table)
         releases = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in doc["releases"].items() if v)
+        own = doc["source"] == OWN  # migrator's own rules (unused suppressions) concern no release
         out += [f"# {rule.name} ({rule.code})", ""]
-        out += [_item_line(rule, doc)]
+        out += [f"Migrator's own rule: {doc['item_title']}" if own else _item_line(rule, doc)]
         out += [f"Severity: {rule.severity}{'' if rule.breaking else ' (not a breaking change)'}"]
-        out += [f"Releases: {releases}" if releases else "Releases: none involved", ""]
+        if not own:  # migrator's own rules concern no release of the service
+            out += [f"Releases: {releases}" if releases else "Releases: none involved"]
+        out += [""]
         out += _para("What it detects", rule.docs.what)
-        out += _para("Why v5 breaks it", rule.docs.why)
+        out += _para("Why it matters" if own else "Why v5 breaks it", rule.docs.why)
         out += _para("What to do instead", rule.docs.instead)
         if rule.fix is not None:
             out += _para(f"Fix: {rule.fix.applicability} ({rule.fix.intent})",
