@@ -89,7 +89,8 @@ class Origin:
 
     recorded     recorded traffic (a fixture, a cassette, a HAR file): its fixes are unsafe,
                  since the recording must change together with the code that replays it
-    embedded     the touch is inside a string of the file: json-string, yaml-block, yaml-flow, binary
+    embedded     the touch is inside a string of the file: json-string, yaml-block, yaml-flow, binary,
+                 python-string, shell-string (a mock response written in a program)
     approximate  the position inside that string is estimated: never edit it
     """
 

@@ -27,6 +27,8 @@ class Syntax(StrEnum):
     METHOD = "method"  # record.method()
     MANAGER = "manager"  # gl.manager
     PYTHON = "python"  # a telemetry message built in Python
+    PYTHON_JSON_KEY = "python-json-key"  # a key of JSON held in a Python string: '{"f": 1}' (a mock response)
+    KEY_NAME = "key-name"  # a key's name listed as a string ({k: v for k, v in locals().items() if k in ("f",)})
     # shell (scan/shell.py, scan/httpclients.py, scan/jq.py)
     URL = "url"
     GLAB_ENDPOINT = "glab-endpoint"

@@ -43,6 +43,16 @@ DEPRECATED = [
     'user = gl.users.create({\n    "email": "a@example.com",  # mail\n    "private_profile": None,\n})\n',
     'gl.users.update(42, {"private_profile": None, "bio": "x"})\n',
     "user = gl.users.get(1)\nif reset:\n    user.private_profile = None\n",
+    # request bodies built step by step (scan/pyflow.py)
+    "args = {'description': 'ci'}\nargs['active'] = False\ngl.runners.create(args)\n",
+    "body = {'name': 'x', 'mirror': True}\nbody = {k: v for k, v in body.items() if v is not None}\n"
+    "requests.post(f'{API}/projects', json=body)\n",
+    "opts = {'active': True, 'description': 'ci'}\nfor key, value in opts.items():\n    setattr(runner, key, value)\n",
+    # paths without /api/v4 passed to a wrapper
+    'diff = client.request("GET", f"projects/{pid}/merge_requests/{iid}/changes")\n',
+    'idle = client.request("GET", "runners/all?scope=paused")\n',
+    # mock responses as JSON in strings
+    "content = (\n    '{\"id\": 1, \"active\": true,'\n    '\"is_shared\": false}'\n)\n",
 ]
 
 LOOKALIKES = [
@@ -54,6 +64,10 @@ LOOKALIKES = [
     'sites = gl.http_get("/geo_sites")\n',
     'policy = {"require_reauthentication_to_approve": True}\n',
     "mr = project.mergerequests.get(7)\nprint(mr.merge_user)\n",
+    'word = client.get("changes")\n',
+    "state = {'theme': 'dark'}\nstate['active'] = True\nrender(state)\n",
+    "config = '{\"active\": true, \"theme\": \"dark\"}'\n",
+    'log.info(f"fetching {API}/runners/all?scope=active")\n',
 ]
 
 # Shapes where a rename or a drop could change behaviour: a safe fix leaves them alone (an unsafe

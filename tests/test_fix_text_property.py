@@ -93,6 +93,11 @@ DEPRECATED = [
             '  echo "runner $RUNNER_ID is up"\nfi', WORD),
     Snippet(f"curl -X POST {{u}}{API}/users{{u}}{{_}}"
             '--json {q}{{"email": "a@b", "private_profile": null}}{Q}', ("sq",)),
+    # paths without /api/v4 given to a wrapper, and mock responses in shell strings
+    Snippet("glbody {q}runners/all?scope=active{Q}", WORD),
+    Snippet('glbody projects/"$1"/merge_requests/"$2"/changes'),
+    Snippet('echo {q}{{"id": 6, "active": true, "is_shared": false}}{Q}', ("sq",)),
+    Snippet('"$srcdir/gitlab_api.sh" /projects -X POST{_}-d {q}{{"name": "app", "mirror": true}}{Q}', ("sq",)),
 ]
 
 LOOKALIKES = [
@@ -120,6 +125,9 @@ LOOKALIKES = [
             WORD, lookalike=True),
     Snippet(f'curl -s {{u}}{API}/runners/$RUNNER_ID/managers{{u}}{{|}}jq -r {{q}}.[] | .ip_address{{Q}}',
             FILTER, lookalike=True),
+    Snippet("glbody {q}changes{Q}", WORD, lookalike=True),
+    Snippet('echo {q}{{"active": true, "theme": "dark"}}{Q}', ("sq",), lookalike=True),
+    Snippet(f'echo "fetching {API}/runners?scope=active"', lookalike=True),
 ]
 
 BLANKS = (" ", " \\\n    ")

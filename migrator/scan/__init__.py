@@ -3,7 +3,7 @@
 parameter sent, a value compared) with its offsets and evidence; a file that does not parse
 raises ScanError. Which scanner reads which file is the file kind's business (migrator/kinds).
 
-python.py (+ pyinfer, pycalls, pysource)   Python via ast
+python.py (+ pyinfer, pycalls, pyflow, pyjson, pysource, pyclock)   Python via ast
 ci.py, shell.py (+ shellwords, httpclients, jq, jsonbody)   CI YAML and shell scripts
 recorded.py (+ jsonpos, yamlpos, recreq, jsontelemetry)   JSON fixtures, cassettes, HAR, JSON lines
 proto.py   telemetry .proto files

@@ -1,4 +1,5 @@
-"""Command lines of HTTP clients → requests: curl, wget, ``glab api`` and httpie (``http``).
+"""Command lines of HTTP clients → requests: curl, wget, ``glab api`` and httpie (``http``), and
+scripts wrapping curl that are given curl's options.
 
 Each parser reads a command's words (after the command name) and says which URL it calls, with
 which method, and which fields it sends where (query, body, form, header), keeping for every
@@ -301,8 +302,20 @@ def _json_value(text: str) -> Any:
 
 
 PARSERS = {"curl": curl, "wget": wget, "glab": glab, "http": httpie, "https": httpie, "xh": httpie}
+WRAPPER = "curl-wrapper"
+WRAPPER_SIGNS = frozenset({"-X", "--request", "-d", "--data", "--data-raw", "--data-binary", "--json"})
+"""curl's own options, which a script or function wrapping curl is given along with a path."""
 
 
 def parse(name: str, words: list[Word]) -> Request | None:
+    """The request of a command line: an HTTP client's, or (``tool`` WRAPPER) that of any other
+    command given curl's method or data options (``gitlab_api.sh /projects -X POST -d '{...}'``),
+    which the scanner takes for a request only when its path is one of the API's."""
     parser = PARSERS.get(name)
-    return parser(words) if parser else None
+    if parser is not None:
+        return parser(words)
+    if not any(w.value in WRAPPER_SIGNS for w in words):
+        return None
+    request = curl(words)
+    request.tool = WRAPPER
+    return request

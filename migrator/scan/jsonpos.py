@@ -14,7 +14,9 @@ from json import JSONDecodeError
 from json.decoder import scanstring
 from typing import Any, NamedTuple
 
+from ..details import Origin, Range
 from ..source.maps import OffsetMap, json_string
+from ..syntax import Syntax
 
 OBJECT, ARRAY, SCALAR = "object", "array", "scalar"
 _WS = re.compile(r"[ \t\n\r]*")
@@ -63,6 +65,32 @@ class JsonError(ValueError):
     def __init__(self, message: str, offset: int) -> None:
         super().__init__(message)
         self.message, self.offset = message, offset
+
+
+class Frame:
+    """Where the offsets of a parsed text are in the file: the file itself, a string whose value
+    maps back through an OffsetMap, or (when it cannot) one fixed span."""
+
+    def __init__(self, text: str, omap: OffsetMap | None = None, fixed: Range | None = None,
+                 syntax: Syntax = Syntax.JSON_KEY, embedded: str | None = None, exact: bool = True) -> None:
+        self.text, self.omap, self.fixed = text, omap, fixed
+        self.syntax, self.embedded, self.exact = syntax, embedded, exact and fixed is None
+
+    def source(self, start: int, end: int) -> str:
+        """The parsed text between two offsets (a value as written)."""
+        return self.text[start:end]
+
+    def span(self, start: int, end: int) -> Range:
+        """File offsets of the parsed text's offsets start..end."""
+        if self.fixed is not None:
+            return self.fixed
+        if self.omap is not None:
+            return self.omap(start), self.omap(end)
+        return start, end
+
+    @property
+    def origin(self) -> Origin:
+        return Origin(embedded=self.embedded, approximate=not self.exact)
 
 
 def parse(text: str, start: int = 0, end: int | None = None) -> Node:

@@ -16,7 +16,7 @@ from ..model import NO_VALUE, Touch
 from .jsonpos import SCALAR, Node
 
 if TYPE_CHECKING:
-    from .recorded import Frame
+    from .jsonpos import Frame
 
 TYPE_KEYS = ("type", "message", "@type", "kind")
 

@@ -11,6 +11,7 @@ from ..details import Request, Telemetry, Written, others
 from ..model import NO_VALUE, Touch
 from ..syntax import Syntax
 from . import urls
+from .pyflow import Sink
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
 from .pyclock import clock_scale
 from .pysource import literal
@@ -31,6 +32,7 @@ class CallHandler:
 
     def handle(self, node: ast.Call) -> None:
         v = self.v
+        v.flows.call(node)
         if not (self.http_call(node) or self.gitlab_http(node) or self.manager_call(node)
                 or self.telemetry_call(node)):
             if id(node) not in v.handled and not v.field_touch(node, "read") and not v.url_literal(node):
@@ -77,8 +79,9 @@ class CallHandler:
         if not known and not (url.under_api or url.template):
             return False
         # The path, not a variable's name, says what this is: typed when it is under /api/v4, the
-        # session's base is known, or the path is one of the model's endpoints.
-        evidence = "typed" if url.under_api or base or url.template else "named"
+        # session's base is known, or the path is one of the model's endpoints (written as a path:
+        # ``runners/all`` without its slash may be sent by any object's ``request``).
+        evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self.request(node, url, url_node, method, evidence, client="http")
         self.v.infer_cache[id(node)] = Kind("response", url.record, evidence)
         return True
@@ -193,13 +196,8 @@ class CallHandler:
 
     def payload(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
                 request: Request) -> None:
-        entries = self._entries(node)
-        held = [(key, literal(value)) for key, _, value in entries]
-        for index, (key, key_node, value) in enumerate(entries):
-            syntax = Syntax.DICT_KEY if isinstance(key_node, ast.Constant) else Syntax.KWARG
-            written = Written(value_span=self.v.source.span_tuple(value), siblings=others(held, index))
-            self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
-                             method, held[index][1], syntax, request=request, written=written))
+        """A body sent: its keys are parameters of the request (pyflow.py follows the body)."""
+        self.v.flows.send(node, Sink(record, evidence, context, method, request))
 
     def headers(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
                 request: Request) -> None:

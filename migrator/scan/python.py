@@ -15,8 +15,9 @@ from ..apimodel import ApiModel
 from ..details import Expression, Written, others
 from ..model import EVIDENCE_ORDER, NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
-from . import urls
+from . import pyjson, urls
 from .pycalls import CallHandler
+from .pyflow import Flows
 from .pyinfer import Inferer, Kind, Scope
 from .pysource import Source, literal
 
@@ -51,13 +52,18 @@ class Visitor(ast.NodeVisitor):
         self.handled: set[int] = set()
         self.dicts: list[tuple[ast.Dict, str | None]] = []
         self.dict_names: dict[int, str] = {}
+        self.strings: list[ast.Constant] = []
         self.calls = CallHandler(self)
+        self.flows = Flows(self)
         self.infer_cache = self.infer.cache
 
     def finish(self) -> list[Touch]:
+        self.flows.finish()
         for node, _ in self.dicts:
             if id(node) not in self.handled:
                 self._dict_keys(node)
+        for node in self.strings:
+            self.touches.extend(pyjson.touches(self.source, node, self.model, self.dict_names.get(id(node))))
         return self.touches
 
     def add(self, touch: Touch) -> None:
@@ -65,6 +71,7 @@ class Visitor(ast.NodeVisitor):
 
     # ---------------------------------------------------------------- scopes and bindings
     def visit_Module(self, node: ast.Module) -> None:
+        self.flows.module(node)
         for stmt in node.body:
             if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
                 text = self.infer.template(stmt.value)
@@ -86,10 +93,12 @@ class Visitor(ast.NodeVisitor):
         for decorator in getattr(node, "decorator_list", []):
             self.visit(decorator)
         self.scope.push()
+        self.flows.enter(node)
         for arg in node.args.posonlyargs + node.args.args + node.args.kwonlyargs:
             self.scope.bind(arg.arg, self.infer.named(arg.arg))
         for stmt in node.body if isinstance(node.body, list) else [node.body]:
             self.visit(stmt)
+        self.flows.leave()
         self.scope.pop()
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
@@ -125,10 +134,11 @@ class Visitor(ast.NodeVisitor):
             self.visit(target)
 
     def _bind(self, name: str, value: ast.AST | None) -> None:
+        self.flows.bound(name, value)
         if value is None:
             self.scope.bind(name, self.infer.named(name))
             return
-        if isinstance(value, ast.Dict):
+        if isinstance(value, (ast.Dict, ast.Constant)):
             self.dict_names[id(value)] = name
         if id(value) in self.url_touches:
             self.named_urls[name] = self.url_touches[id(value)]
@@ -141,8 +151,10 @@ class Visitor(ast.NodeVisitor):
     def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
         self.visit(node.iter)
         self._bind_element(node.target, node.iter)
+        self.flows.loop(node)
         for stmt in node.body + node.orelse:
             self.visit(stmt)
+        self.flows.loop(None)
 
     visit_AsyncFor = visit_For
 
@@ -227,6 +239,7 @@ class Visitor(ast.NodeVisitor):
         return True
 
     def _write(self, target: ast.Attribute | ast.Subscript, value: ast.AST | None) -> None:
+        self.flows.written(target, value)
         kind = self.infer.kind(target.value)
         if kind and kind.kind == "message" and isinstance(target, ast.Attribute):
             self.calls.telemetry(kind.name, target.attr, value, target)
@@ -236,6 +249,10 @@ class Visitor(ast.NodeVisitor):
         self.visit(target.value)
         if isinstance(target, ast.Subscript):
             self.visit(target.slice)
+
+    def visit_Return(self, node: ast.Return) -> None:
+        self.flows.returned(node.value)
+        self.generic_visit(node)
 
     def visit_Compare(self, node: ast.Compare) -> None:
         if len(node.ops) == 1:
@@ -306,6 +323,8 @@ class Visitor(ast.NodeVisitor):
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str):
             self.url_literal(node)
+        if isinstance(node.value, (str, bytes)) and node.value.lstrip()[:1] in ("{", "[", b"{", b"["):
+            self.strings.append(node)
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
         self.url_literal(node)
@@ -333,7 +352,7 @@ class Visitor(ast.NodeVisitor):
             return False
         self.mark_url(node)
         span = self.source.span(node)
-        evidence = "typed" if url.under_api else "bare"
+        evidence = urls.literal_evidence(url)
         first = len(self.touches)
         self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
         for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):

@@ -13,6 +13,9 @@ and API log lines → touches. Used for file kinds ``json`` and ``cassette``.
 Keys inside a JSON text held in a string point at the key in the file: exactly for JSON string
 literals (escapes included) and YAML literal block scalars, by alignment for other YAML styles,
 and at the string itself when the body was base64 or gzip.
+
+- A mock response written as JSON in a program's string (a Python or shell string: `embedded_json`)
+  is read like a fixture, when it carries a record's signature, and is recorded data too.
 """
 
 from __future__ import annotations
@@ -23,12 +26,12 @@ from dataclasses import replace
 from urllib.parse import unquote_plus
 
 from ..apimodel import ApiModel
-from ..details import Origin, Range, Written, others
+from ..details import Written, others
 from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
 from ..source.maps import OffsetMap
 from . import jsonpos, jsontelemetry, recreq, yamlpos
-from .jsonpos import ARRAY, OBJECT, SCALAR, JsonError, Member, Node
+from .jsonpos import ARRAY, OBJECT, SCALAR, Frame, JsonError, Member, Node
 
 PAYLOAD_RECORDS = ("webhook", "system_hook")
 _FORM = re.compile(r"[\w.\[\]%+-]+=[^&]*(?:&[\w.\[\]%+-]+=[^&]*)*")
@@ -65,41 +68,34 @@ def _touches(text: str, model: ApiModel, docs: list[Node], syntax: Syntax, fixtu
     scanner = _Scanner(text, model, Frame(text, syntax=syntax))
     for doc in docs:
         scanner.document(doc, fixtures=fixtures)
-    # Every touch here is recorded traffic: its fixes must go together with the code that
-    # replays it (fix/intents/).
-    return [replace(t, origin=replace(t.origin, recorded=True)) for t in scanner.touches]
+    return _recorded(scanner.touches)
+
+
+def _recorded(touches: list[Touch]) -> list[Touch]:
+    """Every touch here is recorded traffic: its fixes must go together with the code that
+    replays it (fix/intents/)."""
+    return [replace(t, origin=replace(t.origin, recorded=True)) for t in touches]
+
+
+def embedded_json(value: str, omap: OffsetMap, model: ApiModel, embedded: str, exact: bool = True,
+                  named: str | None = None, syntax: Syntax = Syntax.JSON_KEY) -> list[Touch]:
+    """The JSON held in a program's string, read like a fixture when an object in it carries a
+    record's signature, or when ``named`` (the variable holding it) names a record; else nothing."""
+    try:
+        doc = jsonpos.parse(value) if value.lstrip()[:1] in ("{", "[") else None
+    except JsonError:
+        doc = None
+    record = model.record_for_name(named) if named else None
+    scanner = _Scanner(value, model, Frame(value, omap, syntax=syntax, embedded=embedded, exact=exact))
+    if doc is not None:
+        scanner.fixture(doc, scanner.frame, default=(record, "named") if record else None)
+    return _recorded(scanner.touches) if any(t.evidence != "bare" for t in scanner.touches) else []
 
 
 def is_yaml_recording(text: str) -> bool:
     """What discover.py takes for a YAML recording (the scanner is not told the file kind)."""
     head = text[:4096]
     return "interactions:" in head or "\nresponses:" in head or head.startswith("responses:")
-
-
-class Frame:
-    """Where the offsets of a parsed text are in the file: the file itself, a string whose value
-    maps back through an OffsetMap, or (when it cannot) one fixed span."""
-
-    def __init__(self, text: str, omap: OffsetMap | None = None, fixed: Range | None = None,
-                 syntax: Syntax = Syntax.JSON_KEY, embedded: str | None = None, exact: bool = True) -> None:
-        self.text, self.omap, self.fixed = text, omap, fixed
-        self.syntax, self.embedded, self.exact = syntax, embedded, exact and fixed is None
-
-    def source(self, start: int, end: int) -> str:
-        """The parsed text between two offsets (a value as written)."""
-        return self.text[start:end]
-
-    def span(self, start: int, end: int) -> Range:
-        """File offsets of the parsed text's offsets start..end."""
-        if self.fixed is not None:
-            return self.fixed
-        if self.omap is not None:
-            return self.omap(start), self.omap(end)
-        return start, end
-
-    @property
-    def origin(self) -> Origin:
-        return Origin(embedded=self.embedded, approximate=not self.exact)
 
 
 def value_of(node: Node | None) -> object:

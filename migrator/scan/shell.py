@@ -4,7 +4,9 @@ It reports the API calls made with curl, wget, ``glab api`` and httpie (endpoint
 form and header fields, with the credential kind of the request), URLs assigned to variables,
 and the fields jq filters read. The record of a jq filter's input comes from the request earlier
 in the same pipeline, or from a variable or file that holds a response (``MR=$(curl ...)``,
-``curl -o runners.json``); otherwise it is unknown.
+``curl -o runners.json``); otherwise it is unknown. JSON written in a string that is no request's
+body (a test double's ``echo '{"iid": 1, ...}'``, a here-document, ``mr='{...}'``) is a mock
+response, read like a recorded fixture when it carries a record's signature (recorded.py).
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from ..details import Expression, Range, Shell, Siblings, Written, others
 from ..details import Request as RequestDetail
 from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
-from . import jq, shellfields, urls
-from .httpclients import Field, Request, form_pairs, parse
+from ..source.maps import OffsetMap
+from . import jq, recorded, shellfields, urls
+from .httpclients import WRAPPER, Field, Request, form_pairs, parse
 from .shellwords import Command, Env, Word, assignment, commands
 
 Where = Callable[[int], int]
@@ -99,12 +102,15 @@ class ScriptScanner:
             return None
         request = parse(name, args)
         if request is not None and request.url is not None:
-            return self.request(request, cmd)
+            sent = self.request(request, cmd)
+            if sent is not None or request.tool != WRAPPER:
+                return sent
         if name in JQ:
             self.jq(args, flow or self.stdin_flow(cmd))
             return None
-        for word in args:
+        for word in args + ([cmd.stdin] if cmd.stdin else []):
             self.url_word(word)
+            self.json_word(word)
         if name in PASS_THROUGH:
             return flow or self.stdin_flow(cmd) or self.named_flow(args)
         return None
@@ -116,6 +122,7 @@ class ScriptScanner:
             flow = self.env.flows.get(value.names[0])
         self.env.set(name, value, flow)
         self.url_word(value)
+        self.json_word(value, name)
 
     def stdin_flow(self, cmd: Command) -> Flow | None:
         if cmd.stdin_file in self.files:
@@ -138,8 +145,14 @@ class ScriptScanner:
             return
         api = urls.parse(word.value, self.model)
         if api is not None:
-            evidence = "typed" if api.under_api else "bare"
-            self.endpoint(api, word, api.path_offset, None, evidence, None, Syntax.URL)
+            self.endpoint(api, word, api.path_offset, None, urls.literal_evidence(api), None, Syntax.URL)
+
+    def json_word(self, word: Word, name: str | None = None) -> None:
+        """JSON written in a word (``name``: the variable it is assigned to) as a mock response."""
+        if word.value.lstrip()[:1] in ("{", "[") and word.written(0, len(word.value)):
+            omap, exact = word_map(word, self.text)
+            self.touches.extend(recorded.embedded_json(word.value, omap.then(self.where), self.model, "shell-string",
+                                                       exact and self.where is _same, name))
 
     def endpoint(self, api: urls.ApiUrl, word: Word, path_at: int, method: str | None, evidence: str,
                  auth: str | None, syntax: Syntax, sent: Siblings = ()) -> None:
@@ -173,9 +186,9 @@ class ScriptScanner:
         if req.relative:
             text = GLAB_PLACEHOLDER.sub(urls.MARK, text)
         api = urls.parse(text, self.model, relative_ok=req.relative)
-        if api is None:
+        if api is None or (req.tool == WRAPPER and not (api.under_api or api.template)):
             return None
-        evidence = "typed" if api.under_api or req.relative else "bare"
+        evidence = "typed" if api.under_api or req.relative else "named" if req.tool == WRAPPER else "bare"
         auth = self.auth(req, api)
         path_at = api.path_offset if not req.relative else 0
         syntax = Syntax.GLAB_ENDPOINT if req.relative else Syntax.URL
@@ -255,3 +268,14 @@ class ScriptScanner:
             evidence=evidence, context=found.context, value=found.value, syntax=found.syntax,
             expression=Expression(found.op, compare, term=found.term), shell=Shell(self.span(word.start, word.end)),
         ))
+
+
+def word_map(word: Word, script: str) -> tuple[OffsetMap, bool]:
+    """The map of a word's value to the script, and whether a span of it is the text as written:
+    no character written as an escape (``\\"``); variables and command substitutions are skipped."""
+    anchors = [(i, word.starts[i]) for i in range(len(word.value))
+               if i == 0 or word.starts[i] != word.starts[i - 1] + 1]
+    written = {word.starts[i] for i in range(len(word.value)) if word.literal[i]}
+    exact = all(script[at] == char and not (at and script[at - 1] == "\\" and at - 1 not in written)
+                for at, char, literal in zip(word.starts, word.value, word.literal) if literal)
+    return OffsetMap(anchors or [(0, word.start)]), exact

@@ -4,11 +4,17 @@ time) → the API path it calls, the model's endpoint template and record, and i
 ``https://gl.example.com/api/v4/runners/{}?scope=active`` → path ``/runners/:param``, template
 ``/runners/:id``, record ``runner``, query (("scope", "active"),). A URL counts as an API call when
 it holds ``/api/v4`` or when it is a path (or an unknown base followed by a path) that the model
-knows.
+knows. A path without a leading slash (``projects/{}/merge_requests/{}/changes``, passed to a
+wrapper the scanners cannot know) counts when it is a whole endpoint template of the model with
+at least a resource and a sub-resource segment: a lone word (``changes``) does not.
+
+Text that only mentions a URL is no URL: ``/api/v4`` must follow a URL's head (a scheme and host,
+or a part known at run time), not words (``f"fetching {url}"``, ``"url=" + url``).
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from urllib.parse import unquote
 
@@ -24,6 +30,10 @@ PLAIN_HEADERS = frozenset({
     "accept", "content-type", "user-agent", "content-length", "accept-encoding", "accept-language",
     "connection", "cache-control", "host", "expect", "if-none-match", "if-match", "cookie", "date",
 })
+URL_HEAD = re.compile(r"(?:[A-Za-z][A-Za-z0-9+.-]*:)?[^\s\"'<>=,;()\[\]]*")
+"""What may come before ``/api/v4`` in a URL: a scheme, host, port and path, or run-time parts."""
+SUB_RESOURCE = 2
+"""Literal segments a path without a leading slash needs to be taken as an endpoint."""
 METHOD_CONTEXT = {"GET": "filter", "HEAD": "filter", "POST": "create", "PUT": "update", "PATCH": "update", "DELETE": "delete"}
 
 
@@ -35,6 +45,8 @@ class ApiUrl:
     query: tuple[tuple[str, object], ...]
     under_api: bool
     path_offset: int
+    relative: bool = False
+    """A path without a leading slash (``runners/all``), taken for a whole endpoint template."""
 
     @property
     def name(self) -> str:
@@ -44,10 +56,12 @@ class ApiUrl:
 def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | None:
     """The API URL in ``text``, or None. ``relative_ok``: a bare path (``/runners``) is an API
     path, as in ``gl.http_get("/runners")`` or ``glab api runners``."""
-    offset, under_api = -1, False
+    offset, under_api, whole = -1, False, False
     for prefix in model.api_prefixes:
         index = text.find(prefix)
         if index != -1 and text[index + len(prefix): index + len(prefix) + 1] in ("", "/", "?"):
+            if not URL_HEAD.fullmatch(text, 0, index):
+                return None
             offset, under_api = index + len(prefix), True
             break
     if offset == -1:
@@ -55,8 +69,8 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
             offset = 0
         elif text.startswith(MARK + "/"):
             offset = len(MARK)
-        elif relative_ok and text[:1].isalpha():
-            offset = 0
+        elif text[:1].isalpha():
+            offset, whole = 0, not relative_ok
         else:
             return None
     rest = text[offset:]
@@ -66,6 +80,8 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
     if not segments or any(" " in s or s.startswith(("http:", "https:")) for s in segments):
         return None
     endpoint = model.endpoint_for(segments)
+    if whole and (endpoint is None or sub_resources(endpoint.path) < SUB_RESOURCE):
+        return None
     if endpoint is None and not under_api and offset == len(MARK):
         endpoint = model.endpoint_ending(segments)
     if endpoint is None and not under_api and not relative_ok:
@@ -79,7 +95,22 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
         query=parse_query(query_part),
         under_api=under_api,
         path_offset=offset,
+        relative=whole,
     )
+
+
+def sub_resources(template: str) -> int:
+    """How many literal segments an endpoint template has (``/projects/:id/runners``: 2)."""
+    return sum(1 for segment in split_path(template) if not segment.startswith(":"))
+
+
+def literal_evidence(url: ApiUrl) -> str:
+    """The evidence of a URL written outside any request the scanner knows: typed under
+    ``/api/v4``; named when its path is a whole endpoint of the model with a sub-resource (a
+    wrapper the scanner cannot know may send it); bare otherwise."""
+    if url.under_api:
+        return "typed"
+    return "named" if url.template and sub_resources(url.template) >= SUB_RESOURCE else "bare"
 
 
 def parse_query(query: str) -> tuple[tuple[str, object], ...]:
