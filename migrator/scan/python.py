@@ -16,6 +16,7 @@ from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
 from . import urls
 from .pycalls import CallHandler
+from .pydecl import Declarations
 from .pyinfer import Inferer, Kind, Scope
 from .pysource import Source, literal
 
@@ -49,9 +50,11 @@ class Visitor(ast.NodeVisitor):
         self.dicts: list[tuple[ast.Dict, str | None]] = []
         self.dict_names: dict[int, str] = {}
         self.calls = CallHandler(self)
+        self.declarations = Declarations(self)
         self.infer_cache = self.infer.cache
 
     def finish(self) -> list[Touch]:
+        self.declarations.finish()
         for node, _ in self.dicts:
             if id(node) not in self.handled:
                 self._dict_keys(node)
@@ -92,6 +95,7 @@ class Visitor(ast.NodeVisitor):
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.declarations.klass(node)
         self.scope.push()
         self.generic_visit(node)
         self.scope.pop()
@@ -272,6 +276,7 @@ class Visitor(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
+        self.declarations.call(node)
         self.calls.handle(node)
 
     def visit_Dict(self, node: ast.Dict) -> None:
