@@ -5,19 +5,40 @@ python-gitlab calls its managers. Scanners use it to give touches a record and e
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from .loader import DataError, build
 
+PAYLOAD_RECORDS = ("webhook", "system_hook")
+"""Webhook and system hook payloads: no REST responses, so neither they nor what they hold are
+REST records (``object_attributes.merge_status`` of a merge request hook is no REST field)."""
+
 
 @dataclass(frozen=True)
 class Record:
+    """How a record is recognised (rules/model/api.yaml explains each key)."""
+
     names: tuple[str, ...] = ()
     signature: tuple[str, ...] = ()
     signature_any: tuple[str, ...] = ()
     not_keys: tuple[str, ...] = ()
+    fields: tuple[str, ...] = ()
+    field_values: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    filter_values: dict[str, tuple[str, ...]] = field(default_factory=dict)
     doc: str = ""
+
+    def carried_by(self, keys: frozenset[str] | set[str]) -> bool:
+        """Whether an object with these keys carries this record's signature."""
+        return (bool(self.signature) and set(self.signature) <= keys
+                and (not self.signature_any or bool(set(self.signature_any) & keys))
+                and not set(self.not_keys) & keys)
+
+    @property
+    def known(self) -> frozenset[str]:
+        """Field names that say an object is this record: its signature and its ``fields``."""
+        return frozenset(self.signature) | frozenset(self.signature_any) | frozenset(self.fields)
 
 
 @dataclass(frozen=True)
@@ -106,15 +127,26 @@ class ApiModel:
         """The record whose key signature a JSON object's keys carry, or None."""
         best, best_len = None, 0
         for record, spec in self.records.items():
-            if not spec.signature or not set(spec.signature) <= keys:
-                continue
-            if spec.signature_any and not set(spec.signature_any) & keys:
-                continue
-            if set(spec.not_keys) & keys:
-                continue
-            if len(spec.signature) > best_len:
+            if spec.carried_by(keys) and len(spec.signature) > best_len:
                 best, best_len = record, len(spec.signature)
         return best
+
+    def record_for_declaration(self, names: Iterable[str], keys: frozenset[str]) -> tuple[str, str] | None:
+        """(record, evidence) that a declared class (a model, schema or typed dict) models, from its
+        ``names`` (its class name and shorter forms of it) and its field names ``keys``. The first
+        name that suggests a record decides: the class models it when it declares one of the
+        record's known fields and none of its ``not_keys`` (typed when they carry its signature,
+        named otherwise), and nothing else when not (a ``MergeRequestEvent`` is a webhook's). A
+        class whose names suggest nothing models the record whose signature its fields carry."""
+        for name in names:
+            record = self.record_for_name(name)
+            if record is not None:
+                spec = self.records[record]
+                if not spec.known & keys or set(spec.not_keys) & keys:
+                    return None
+                return record, "typed" if spec.carried_by(keys) else "named"
+        record = self.record_for_keys(keys)
+        return (record, "typed") if record is not None else None
 
     @cached_property
     def _templates(self) -> list[tuple[tuple[str, ...], Endpoint]]:

@@ -29,6 +29,8 @@ class Syntax(StrEnum):
     PYTHON = "python"  # a telemetry message built in Python
     PYTHON_JSON_KEY = "python-json-key"  # a key of JSON held in a Python string: '{"f": 1}' (a mock response)
     KEY_NAME = "key-name"  # a key's name listed as a string ({k: v for k, v in locals().items() if k in ("f",)})
+    DECLARATION = "declaration"  # a model class's field, or a value its Enum, Literal or validator lists
+    ATTRIBUTE_LIST = "attribute-list"  # a name in a python-gitlab manager's _create_attrs, _update_attrs, _list_filters
     # shell (scan/shell.py, scan/httpclients.py, scan/jq.py)
     URL = "url"
     GLAB_ENDPOINT = "glab-endpoint"
@@ -75,5 +77,7 @@ SHELL_FIELDS = PAIRS | JSON_BODIES
 RECORDED_URLS = frozenset({S.YAML_SCALAR, S.JSON_STRING})
 """A recorded request's URL (its query fields are params of this syntax too)."""
 JQ_FORMS = frozenset({S.JQ, S.JQ_SHORTHAND, S.JQ_HAS, S.JQ_INDEX})
+DECLARED = frozenset({S.DECLARATION, S.ATTRIBUTE_LIST})
+"""What a library declares (scan/pydecl.py): its public interface, which no fix intent rewrites."""
 SHELL = SHELL_FIELDS | JQ_FORMS | {S.URL, S.GLAB_ENDPOINT}
 """Forms whose host is a shell script (a file, or a CI job's YAML scalar)."""

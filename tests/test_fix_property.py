@@ -87,14 +87,15 @@ def indent(code: str, prefix: str) -> str:
 
 
 @st.composite
-def files(draw) -> tuple[str, list[str], list[str]]:
+def files(draw, deprecated=tuple(DEPRECATED), lookalikes=tuple(LOOKALIKES),
+          safety=tuple(SAFETY_LOOKALIKES)) -> tuple[str, list[str], list[str]]:
     """(file text, the look-alike blocks in it, the safety look-alike blocks in it), the blocks as
     they must still appear after the fix (the safety look-alikes: after a safe fix)."""
     blocks, kept = [], {"lookalike": [], "safety": []}
     for i, (snippet, sort) in enumerate(draw(st.lists(
-            st.one_of(st.tuples(st.sampled_from(DEPRECATED), st.just("deprecated")),
-                      st.tuples(st.sampled_from(LOOKALIKES), st.just("lookalike")),
-                      st.tuples(st.sampled_from(SAFETY_LOOKALIKES), st.just("safety"))), min_size=1, max_size=8))):
+            st.one_of(st.tuples(st.sampled_from(deprecated), st.just("deprecated")),
+                      st.tuples(st.sampled_from(lookalikes), st.just("lookalike")),
+                      st.tuples(st.sampled_from(safety), st.just("safety"))), min_size=1, max_size=8))):
         block = f"\n\ndef case_{i}():\n" + indent(snippet, "    ") if draw(st.booleans()) else "\n" + snippet
         blocks.append(block)
         kept.get(sort, []).append(block)
@@ -103,10 +104,9 @@ def files(draw) -> tuple[str, list[str], list[str]]:
     return text, *([b.replace("\n", newline) for b in kept[sort]] for sort in ("lookalike", "safety"))
 
 
-@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(files(), st.booleans())
-def test_fix_parses_is_idempotent_and_spares_lookalikes(file, unsafe):
-    text, lookalikes, safety = file
+def assert_fix_properties(text: str, lookalikes: list[str], safety: list[str], unsafe: bool) -> None:
+    """The fixed file parses, a second fix changes nothing, no look-alike is touched (no safety
+    look-alike by a safe fix), and every finding `check` marks fixable gets its edits."""
     marked = [f for f in check_source(text, "python", "example.py", TABLE.rules, TABLE) if fixable(f, unsafe)]
     assert all(edits_for("python", text, marked).get(f) for f in marked)
     result = fix_text(text, "python", "example.py", TABLE.rules, TABLE, unsafe)
@@ -117,3 +117,9 @@ def test_fix_parses_is_idempotent_and_spares_lookalikes(file, unsafe):
     assert (again.text, again.fixed) == (result.text, 0)
     for block in lookalikes + ([] if unsafe else safety):
         assert block in result.text
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(files(), st.booleans())
+def test_fix_parses_is_idempotent_and_spares_lookalikes(file, unsafe):
+    assert_fix_properties(*file, unsafe)

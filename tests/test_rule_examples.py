@@ -25,3 +25,13 @@ def test_every_rule_has_flagged_and_clean_examples():
     for rule in TABLE.rules:
         assert any(e.flagged for e in rule.examples), f"{rule.code} has no flagged example"
         assert any(e.flagged == 0 for e in rule.examples), f"{rule.code} has no example that must not be flagged"
+
+
+def test_every_flagged_example_passes_the_prefilter():
+    """A file the prefilter drops is never scanned: each rule's tokens must let its own flagged
+    examples through (a model class names the record in CamelCase: ``active`` with ``Runner``)."""
+    from migrator.prefilter import candidate
+
+    dropped = [(rule.code, example.name) for rule, example in CASES
+               if example.flagged and not candidate(example.code.encode(), [rule])]
+    assert dropped == []

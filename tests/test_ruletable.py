@@ -133,3 +133,13 @@ def test_a_fix_intent_must_be_a_registered_one(rules_copy):
     path.write_text(path.read_text().replace("intent: rename", "intent: renmae"))
     with pytest.raises(DataError, match=r"rules\[MIG010\]\.fix\.intent: .*'renmae'.*rename.*drop-null"):
         load_table(rules_copy)
+
+
+def test_a_key_given_twice_in_a_rule_file_is_an_error_naming_the_file_and_line(tmp_path):
+    """YAML keeps the last of two equal keys; the loader refuses, so no example or clause is lost."""
+    from migrator.loader import DataError, read_yaml
+
+    path = tmp_path / "rule.yaml"
+    path.write_text("rules:\n  - code: MIG999\n    name: a\n    name: b\n")
+    with pytest.raises(DataError, match=r"rule\.yaml: not valid YAML: .*'name' given twice \(first on line 3\)"):
+        read_yaml(path)

@@ -14,7 +14,7 @@ from . import urls
 from .pyflow import Sink
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
 from .pyclock import clock_scale
-from .pysource import literal
+from .pysource import last_name, literal
 
 if TYPE_CHECKING:
     from .python import Visitor
@@ -56,9 +56,9 @@ class CallHandler:
             if not known and owner is not None:
                 return False
             base = owner.base if owner and owner.kind == "session" else None
-        elif _callee(func) in ("urlopen", "Request"):
+        elif last_name(func) in ("urlopen", "Request"):
             url_node = node.args[0] if node.args else _kwarg(node, "url")
-            if isinstance(url_node, ast.Call) and _callee(url_node.func) == "Request":
+            if isinstance(url_node, ast.Call) and last_name(url_node.func) == "Request":
                 return False
             explicit = literal(_kwarg(node, "method"))
             method = explicit if isinstance(explicit, str) else ("POST" if _kwarg(node, "data") else "GET")
@@ -190,7 +190,7 @@ class CallHandler:
             self.v.handled.add(id(node))
             return [(k.value, k, val) for k, val in zip(node.keys, node.values)
                     if isinstance(k, ast.Constant) and isinstance(k.value, str)]
-        if isinstance(node, ast.Call) and _callee(node.func) == "dict":
+        if isinstance(node, ast.Call) and last_name(node.func) == "dict":
             return [(k.arg, k, k.value) for k in node.keywords if k.arg]
         return []
 
@@ -254,7 +254,7 @@ class CallHandler:
 
     # ---------------------------------------------------------------- telemetry
     def telemetry_call(self, node: ast.Call) -> bool:
-        message = _callee(node.func)
+        message = last_name(node.func)
         if message not in self.v.infer.messages:
             return False
         for keyword in node.keywords:
@@ -268,14 +268,6 @@ class CallHandler:
                          "value", value=literal(value) if value is not None else NO_VALUE, syntax=Syntax.PYTHON,
                          telemetry=Telemetry(message=message, field=field, source=self.v.source.segment(value),
                                              clock_scale=clock_scale(value))))
-
-
-def _callee(func: ast.AST) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    if isinstance(func, ast.Attribute):
-        return func.attr
-    return ""
 
 
 def _keywords(node: ast.Call) -> list[tuple[str, object]]:

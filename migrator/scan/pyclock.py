@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast
 import math
 
+from .pysource import last_name
+
 SECOND_CLOCKS = frozenset({"time", "monotonic", "perf_counter", "timestamp"})
 NANOSECOND_CLOCKS = frozenset({"time_ns", "monotonic_ns", "perf_counter_ns"})
 WRAPPERS = frozenset({"int", "round", "float", "floor", "ceil", "trunc", "abs", "Decimal"})
@@ -16,7 +18,7 @@ WRAPPERS = frozenset({"int", "round", "float", "floor", "ceil", "trunc", "abs", 
 def clock_scale(node: ast.AST | None) -> float | None:
     """log10 of a clock expression's ticks per second (0 for seconds, 3 for milliseconds)."""
     if isinstance(node, ast.Call):
-        name = _callee(node.func)
+        name = last_name(node.func)
         if name in SECOND_CLOCKS and not node.args:
             return 0
         if name in NANOSECOND_CLOCKS:
@@ -50,9 +52,3 @@ def _constant(node: ast.AST) -> float | None:
             return left**right if abs(right) <= 64 else None
         return left * right
     return None
-
-
-def _callee(func: ast.AST) -> str:
-    if isinstance(func, ast.Name):
-        return func.id
-    return func.attr if isinstance(func, ast.Attribute) else ""

@@ -110,7 +110,7 @@ class Inferer:
             return urljoin(base, ref)
         if name == "format" and isinstance(func, ast.Attribute):
             fmt = self.template(func.value, depth + 1)
-            return _format_marks(fmt) if fmt else None
+            return format_marks(fmt) if fmt else None
         if name in ("str", "rstrip", "strip") and isinstance(func, ast.Attribute):
             return self.template(func.value, depth + 1)
         return None
@@ -228,7 +228,8 @@ class Inferer:
         return None
 
 
-def _format_marks(fmt: str) -> str:
+def format_marks(fmt: str) -> str:
+    """A ``str.format`` template with each ``{...}`` replaced by the run-time mark ``{}``."""
     out, depth = [], 0
     for char in fmt:
         if char == "{":

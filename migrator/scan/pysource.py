@@ -48,3 +48,13 @@ def literal(node: ast.AST | None) -> object:
         values = tuple(literal(e) for e in node.elts)
         return NO_VALUE if any(v is NO_VALUE for v in values) else values
     return NO_VALUE
+
+
+def last_name(node: ast.AST) -> str:
+    """The last name of a name or dotted expression (``Enum`` of ``enum.Enum``, ``get`` of
+    ``requests.get``); "" for anything else."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""

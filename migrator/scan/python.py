@@ -17,6 +17,7 @@ from ..model import EVIDENCE_ORDER, NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
 from . import pyjson, urls
 from .pycalls import CallHandler
+from .pydecl import Declarations
 from .pyflow import Flows
 from .pyinfer import Inferer, Kind, Scope
 from .pysource import Source, literal
@@ -55,9 +56,11 @@ class Visitor(ast.NodeVisitor):
         self.strings: list[ast.Constant] = []
         self.calls = CallHandler(self)
         self.flows = Flows(self)
+        self.declarations = Declarations(self)
         self.infer_cache = self.infer.cache
 
     def finish(self) -> list[Touch]:
+        self.declarations.finish()
         self.flows.finish()
         for node, _ in self.dicts:
             if id(node) not in self.handled:
@@ -104,6 +107,7 @@ class Visitor(ast.NodeVisitor):
     visit_FunctionDef = visit_AsyncFunctionDef = visit_Lambda = _function
 
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
+        self.declarations.klass(node)
         self.scope.push()
         self.generic_visit(node)
         self.scope.pop()
@@ -294,6 +298,7 @@ class Visitor(ast.NodeVisitor):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
+        self.declarations.call(node)
         self.calls.handle(node)
 
     def visit_Dict(self, node: ast.Dict) -> None:

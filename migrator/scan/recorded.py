@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from dataclasses import replace
 from urllib.parse import unquote_plus
 
-from ..apimodel import ApiModel
+from ..apimodel import PAYLOAD_RECORDS, ApiModel
 from ..details import Written, others
 from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
@@ -33,7 +33,6 @@ from ..source.maps import OffsetMap
 from . import jsonpos, jsontelemetry, recreq, yamlpos
 from .jsonpos import ARRAY, OBJECT, SCALAR, Frame, JsonError, Member, Node
 
-PAYLOAD_RECORDS = ("webhook", "system_hook")
 _FORM = re.compile(r"[\w.\[\]%+-]+=[^&]*(?:&[\w.\[\]%+-]+=[^&]*)*")
 _INTERACTIONS = ("interactions", "http_interactions")
 
