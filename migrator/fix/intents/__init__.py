@@ -26,7 +26,7 @@ from typing import Any
 
 from ...model import Applicability, Finding, Fix, FixIntent, Touch, show_value
 from ...paths import path_matches
-from ...syntax import RECORDED_URLS, Syntax
+from ...syntax import DECLARED, RECORDED_URLS, Syntax
 
 MODULES = ("rename", "negate_boolean", "map_values", "rewrite_path", "drop_null")
 ANY: frozenset[str] = frozenset()
@@ -35,6 +35,8 @@ RECORDING_NOTE = ("a recording must change together with the code that replays i
                   "apply it where that code is fixed too")
 NAMED_NOTE = ("only the name says this is a {record}; "
               "check that it comes from the API before applying")
+DECLARED_NOTE = ("a library's declared model fields and attribute lists are its public interface: "
+                 "add the new name there by hand, and keep the old one while v4 servers are supported")
 BARE_NOTE = ("only the name `{name}` says this is the API's; "
              "check that it is sent to or read from the API before applying")
 Forms = dict[tuple[str, str], frozenset[str]]
@@ -97,6 +99,8 @@ def names() -> tuple[str, ...]:
 def refusal(intent: Intent, fix: FixIntent, touch: Touch) -> str | None:
     """None when ``intent`` rewrites this touch; otherwise why not ("" when the form is not one it
     rewrites, or its position is not exactly known)."""
+    if touch.syntax in DECLARED:
+        return DECLARED_NOTE
     contexts = intent.forms.get((touch.kind, touch.syntax))
     if contexts is None or (contexts and touch.context not in contexts) or not placed(touch):
         return ""
