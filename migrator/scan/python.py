@@ -17,6 +17,7 @@ from ..model import EVIDENCE_ORDER, NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
 from . import pyjson, urls
 from .pycalls import CallHandler
+from .pychoices import option_choices, with_choices
 from .pydecl import Declarations
 from .pyflow import Flows
 from .pyinfer import Inferer, Kind, Scope
@@ -38,7 +39,10 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
         raise ScanError(str(exc)) from None
     visitor = Visitor(Source(text), model)
     visitor.visit(tree)
-    return visitor.finish()
+    touches = visitor.finish()
+    if "choices" in text or "Choice(" in text:
+        touches = with_choices(touches, text, option_choices(tree))
+    return touches
 
 
 class Visitor(ast.NodeVisitor):
