@@ -55,6 +55,7 @@ def _cached(root: Path, name: str, recipe: dict, build) -> Corpus:
     """The corpus ``name`` under ``root``, built by ``build(path)`` unless it was built from
     the same recipe before."""
     path, marker = root / name, root / f"{name}.built.json"
+    recipe = json.loads(json.dumps(recipe))  # as it reads back (tuples become lists)
     if not (marker.is_file() and json.loads(marker.read_text()) == recipe and path.exists()):
         print(f"building {name} in {path} ...", flush=True, file=sys.stderr)
         marker.unlink(missing_ok=True)

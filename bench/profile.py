@@ -3,8 +3,9 @@ own time (cProfile, one process: ``--jobs 1``) of `check` on gitlab-heavy and la
 on a fresh copy of gitlab-heavy and `--version` (with ``-X importtime`` for the imports).
 
 cProfile adds a cost to every Python call, so the shares, not the seconds, are the finding.
-In the cumulative lists the entry chain (functions that hold 95 % of the run or more: the
-command itself) and the import machinery are left out: they would fill the list and say nothing.
+The cumulative lists leave out what would fill them and say nothing: the entry chain (functions
+that hold 95 % of the run or more), functions that spend 95 % of their time in one callee (the
+callee is listed instead) and the import machinery.
 """
 
 from __future__ import annotations
@@ -52,17 +53,34 @@ def main(args, migrator: Migrator, built: dict, work: Path) -> int:
 def profile_one(migrator: Migrator, title: str, prof: Path, where: Path, arguments: list[str], top: int) -> list[str]:
     argv = [migrator.python, "-m", "cProfile", "-o", str(prof), "-m", "migrator", *arguments]
     subprocess.run(argv, cwd=where, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    stats = pstats.Stats(str(prof))
-    total = stats.total_tt
-    rows = [(name(key), value) for key, value in stats.stats.items()]  # type: ignore[attr-defined]
-    cumulative = [r for r in rows if r[1][3] < ENTRY_SHARE * total and not any(m in r[0] for m in MACHINERY)]
-    lines = [f"## {title}", "", f"    cd {where} && {shlex.join(argv)}", "",
-             f"{total:.2f} s profiled in one process.", "",
-             *_table("cumulative", sorted(cumulative, key=lambda r: -r[1][3])[:top], total),
-             *_table("own", sorted(rows, key=lambda r: -r[1][2])[:top], total)]
+    lines = [f"## {title}", "", f"    cd {where} && {shlex.join(argv)}", "", *render(prof, top)]
     if arguments == ["--version"]:
         lines += import_times(migrator, top)
     return lines
+
+
+def render(prof: Path, top: int) -> list[str]:
+    """The top functions of one profile, by cumulative and by own time."""
+    stats = pstats.Stats(str(prof))
+    entries = stats.stats  # type: ignore[attr-defined]  # function -> (calls, all calls, own, cumulative, callers)
+    total = stats.total_tt
+    passing = pass_through(entries)
+    rows = [(name(key), value) for key, value in entries.items()]
+    cumulative = [(label, value) for (label, value), key in zip(rows, entries)
+                  if value[3] < ENTRY_SHARE * total and key not in passing and not any(m in label for m in MACHINERY)]
+    return [f"{total:.2f} s profiled in one process.", "",
+            *_table("cumulative", sorted(cumulative, key=lambda r: -r[1][3])[:top], total),
+            *_table("own", sorted(rows, key=lambda r: -r[1][2])[:top], total)]
+
+
+def pass_through(entries: dict) -> set:
+    """Functions that spend nearly all their time in one callee (they only hand work on)."""
+    in_callee: dict = {}
+    for callee, (*_, callers) in entries.items():
+        for caller, (_, _, _, cumulative) in callers.items():
+            if caller != callee:
+                in_callee[caller] = max(in_callee.get(caller, 0.0), cumulative)
+    return {key for key, most in in_callee.items() if key in entries and most >= ENTRY_SHARE * entries[key][3]}
 
 
 def _table(kind: str, rows: list, total: float) -> list[str]:

@@ -162,6 +162,7 @@ def run_groups(setup: cases.Setup, args: argparse.Namespace):
             runs = args.scaled_runs if name == "scaled" and args.scaled_runs else args.runs
             results.update(measure.alternate(group, runs, args.warmup, setup.work))
             groups[name] = group
+            print(report.figures_table({name: group}, results), file=sys.stderr, flush=True)
         except measure.BenchError as exc:
             print(f"error: {exc}", file=sys.stderr)
             skipped.update({case.key: f"{name} failed: {str(exc).splitlines()[0]}" for case in group})
