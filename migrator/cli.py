@@ -16,7 +16,6 @@ from collections.abc import Sequence
 import click
 
 from . import __version__
-from .loader import DataError
 from .report import FORMATS
 
 OUTPUT_FORMATS = list(FORMATS)
@@ -30,11 +29,13 @@ class Group(click.Group):
             return super().invoke(ctx)
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit):
             raise
-        except DataError as exc:
-            click.echo(f"error: rule table: {exc}", err=True)
-            sys.exit(2)
         except ValueError as exc:
             from .baseline import BaselineError
+            from .loader import DataError
+
+            if isinstance(exc, DataError):
+                click.echo(f"error: rule table: {exc}", err=True)
+                sys.exit(2)
             from .configkeys import ConfigError
             from .report.merge import ResultsError
 
