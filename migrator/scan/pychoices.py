@@ -1,7 +1,9 @@
-"""The values a command-line option can take, for parameters sent with the option's value:
-``parser.add_argument("--scope", choices=["active", "paused"])`` or
-``@click.option("--scope", type=click.Choice(["active", "online"]))``, then
-``gl.runners.list(scope=args.scope)``. Such a parameter carries the option's values as its value
+"""The values a command-line or module option can take, for parameters sent with the option's
+value: ``parser.add_argument("--scope", choices=["active", "paused"])``,
+``@click.option("--scope", type=click.Choice(["active", "online"]))``, an Ansible module's
+``argument_spec`` (``dict(scope=dict(choices=[...]))``) or its ``DOCUMENTATION`` (``options:
+scope: choices: [...]``), then ``gl.runners.list(scope=args.scope)``, ``scope=module.params["scope"]``
+or ``scope=self.get_option("scope")``. Such a parameter carries the option's values as its value
 (a tuple: the rules match it when any of them is a value they report, and no fix maps a tuple),
 so a non-literal ``scope`` is reported only when its possible values are known to include a
 broken one."""
@@ -16,21 +18,47 @@ from ..model import NO_VALUE, Touch
 from .pysource import literal
 
 OPTION_CALLS = {"add_argument", "option", "Option", "argument"}
-LAST_NAME = re.compile(r"(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\Z")
+# How a value names its option: args.scope, scope, module.params["scope"], .params.get("scope"),
+# self.get_option("scope").
+OPTION_READ = re.compile(r"""(?:get_option\(\s*|params(?:\.get\(\s*|\[\s*))["'](\w+)["']|(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\Z""")
 
 
 def option_choices(tree: ast.AST) -> dict[str, tuple]:
     """Option destination name → its literal choices, for every option declared in the module."""
     found: dict[str, tuple] = {}
     for node in ast.walk(tree):
-        if not (isinstance(node, ast.Call) and _callee(node.func) in OPTION_CALLS):
-            continue
-        values = _choices(node)
-        for arg in node.args:
-            name = literal(arg)
-            if isinstance(name, str) and values:
-                found[name.lstrip("-").replace("-", "_")] = values
+        if isinstance(node, ast.Call) and _callee(node.func) in OPTION_CALLS:
+            values = _choices(node)
+            for arg in node.args:
+                name = literal(arg)
+                if isinstance(name, str) and values:
+                    found[name.lstrip("-").replace("-", "_")] = values
+        elif isinstance(node, ast.Call) and _callee(node.func) == "dict":  # an argument_spec
+            for keyword in node.keywords:
+                if keyword.arg and isinstance(keyword.value, ast.Call) and (values := _choices(keyword.value)):
+                    found[keyword.arg] = values
+        elif isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "DOCUMENTATION" for t in node.targets):
+            found.update(_documented(literal(node.value)))
     return found
+
+
+def _documented(text: object) -> dict[str, tuple]:
+    """The options' choices an Ansible DOCUMENTATION string declares (YAML ``options:``)."""
+    if not isinstance(text, str) or "choices" not in text:
+        return {}
+    import yaml
+
+    try:
+        doc = yaml.safe_load(text)
+    except yaml.YAMLError:
+        return {}
+    options = doc.get("options") if isinstance(doc, dict) else None
+    out = {}
+    for name, spec in (options.items() if isinstance(options, dict) else ()):
+        choices = spec.get("choices") if isinstance(spec, dict) else None
+        if isinstance(choices, list) and all(isinstance(c, str) for c in choices):
+            out[str(name)] = tuple(choices)
+    return out
 
 
 def _choices(node: ast.Call) -> tuple:
@@ -54,9 +82,10 @@ def with_choices(touches: list[Touch], text: str, choices: dict[str, tuple]) -> 
     for touch in touches:
         span = touch.written.value_span if touch.written else None
         if touch.kind == "param" and touch.value is NO_VALUE and span:
-            name = LAST_NAME.search(text[span[0]:span[1]].strip())
-            if name and name.group(1) in choices:
-                touch = replace(touch, value=choices[name.group(1)])
+            read = OPTION_READ.search(text[span[0]:span[1]].strip())
+            name = read and (read.group(1) or read.group(2))
+            if name in choices:
+                touch = replace(touch, value=choices[name])
         out.append(touch)
     return out
 
