@@ -53,10 +53,15 @@ def main(args, migrator: Migrator, built: dict, work: Path) -> int:
 def profile_one(migrator: Migrator, title: str, prof: Path, where: Path, arguments: list[str], top: int) -> list[str]:
     argv = [migrator.python, "-m", "cProfile", "-o", str(prof), "-m", "migrator", *arguments]
     subprocess.run(argv, cwd=where, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    lines = [f"## {title}", "", f"    cd {where} && {shlex.join(argv)}", "", *render(prof, top)]
+    lines = [f"## {title}", "", f"    cd {shown(str(where))} && {shown(shlex.join(argv))}", "", *render(prof, top)]
     if arguments == ["--version"]:
         lines += import_times(migrator, top)
     return lines
+
+
+def shown(text: str) -> str:
+    """A command as anyone can rerun it: the checkout as $REPO, the home directory as ~."""
+    return text.replace(str(REPO), "$REPO").replace(str(Path.home()), "~")
 
 
 def render(prof: Path, top: int) -> list[str]:
@@ -117,7 +122,7 @@ def import_times(migrator: Migrator, top: int) -> list[str]:
         if len(parts) == 3 and parts[1].isdigit():
             rows.append((int(parts[1]), int(parts[0]), parts[2]))
     rows.sort(reverse=True)
-    out = [f"Top {top} imports by cumulative time (`{shlex.join(argv)}`, unprofiled):", "",
+    out = [f"Top {top} imports by cumulative time (`{shown(shlex.join(argv))}`, unprofiled):", "",
            "| module | cumulative ms | own ms |", "|---|---:|---:|"]
     out += [f"| `{module.strip()}` | {cum / 1000:.1f} | {own / 1000:.1f} |" for cum, own, module in rows[:top]]
     return out + [""]

@@ -15,6 +15,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -116,6 +117,19 @@ def sanity(setup: cases.Setup, selected: list[str]) -> list[str]:
     return notes
 
 
+def findings(work: Path) -> list[str]:
+    """What semgrep and migrator reported on gitlab-heavy in their last runs, read from their
+    summary lines (so that a reader sees they did comparable work)."""
+    counts = []
+    for key, pattern in (("gh-semgrep.err", r"Ran \d+ rules on ([\d,]+) files: ([\d,]+) findings"),
+                         ("gh-check-items.out", r"Found ([\d,]+) findings?")):
+        path = work / key
+        found = re.search(pattern, path.read_text(errors="replace")) if path.is_file() else None
+        if found:
+            counts.append(f"{'semgrep' if 'semgrep' in key else 'migrator (same items)'} {found.groups()[-1]}")
+    return [f"- findings on gitlab-heavy, last run: {', '.join(counts)}"] if len(counts) == 2 else []
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     migrator = tools.find_migrator(args.migrator)
@@ -139,6 +153,7 @@ def main(argv: list[str] | None = None) -> int:
             skipped[key] = tool.note
     if not migrator.has_cache:
         skipped["lc-check-warm"] = "no result cache yet (`migrator check` has no `--no-cache`)"
+    lines += findings(work) if "gitlab-heavy" in groups else []
     lines.append(f"- load average at the end: {load()}")
     print("\n".join(lines), "", "## Corpora", "", report.corpora_table(list(built.values())), "## Figures", "",
           report.figures_table(groups, results), "## Goals (issue 8)", "",
