@@ -25,17 +25,21 @@ def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, l
     """The findings of one file; ``lines`` locates them (rows, columns and the source line);
     ``table`` is what check functions check against."""
     found: dict[tuple[str, object], Finding] = {}
+    by_kind: dict[str, list[Touch]] = {}  # a clause names one touch kind: it looks at those only
+    for touch in touches:
+        by_kind.setdefault(touch.kind, []).append(touch)
     for rule in rules:
         for clause in rule.match:
-            for touch, message in _clause_hits(clause, touches, table):
+            for touch, message in _clause_hits(clause, by_kind.get(clause.touch, []), touches, table):
                 key = (rule.code, touch.range)
                 if key not in found:
                     found[key] = _finding(rule, clause, touch, message, filename, lines)
     return sorted(found.values(), key=lambda f: f.sort_key)
 
 
-def _clause_hits(clause: Match, touches: Sequence[Touch], table: RuleTable) -> Iterable[tuple[Touch, str | None]]:
-    candidates = [t for t in touches if matches(clause, t)]
+def _clause_hits(clause: Match, of_kind: Sequence[Touch], touches: Sequence[Touch], table: RuleTable
+                 ) -> Iterable[tuple[Touch, str | None]]:
+    candidates = [t for t in of_kind if matches(clause, t)]
     if clause.check is None:
         return ((t, None) for t in candidates)
     return checks.run(clause.check, candidates, touches, table)

@@ -9,7 +9,6 @@ import os
 import stat
 import time
 import zlib
-from pathlib import Path
 
 import pytest
 

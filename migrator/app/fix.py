@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..fix.files import Roots, write_atomic
+from ..fix.files import Roots, links, remove_stale_temporaries, write_atomic
 from ..fix.passes import fix_text
 from ..model import Finding
 from ..pipeline import load
@@ -96,13 +96,31 @@ def fix_crashed(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
 def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False) -> FixRun:
     """Fix every file under paths; write the changed ones unless ``diff``."""
     roots, skipped = Roots(paths), []
-    jobs = [(s, f, unsafe, roots.target(s.path) is not None) for s, f in sources_of(paths, settings, skipped)]
+    sources = sources_of(paths, settings, skipped)
+    jobs = [(s, f, unsafe, writable(s, roots, skipped)) for s, f in sources]
+    if not diff:
+        remove_stale_temporaries({s.path.parent for s, _ in sources})
     outcomes = run_all(fix_job, jobs, settings.jobs, crashed=fix_crashed)
     errors = [o.error for o in outcomes if o.error]
     errors += [f"{o.source.display}: not fixed, file left unchanged: {o.failure}" for o in outcomes if o.failure]
     if not diff:
-        errors += [message for o in outcomes if o.changed and (message := write(o))]
+        for job, outcome in zip(jobs, outcomes):
+            if outcome.changed and (message := write(outcome)):
+                errors.append(message)
+                outcome.findings = check_job(job[:2])[1]  # not written: all its findings remain
     return FixRun(outcomes, errors, skipped)
+
+
+def writable(source: SourceFile, roots: Roots, notes: list[str]) -> bool:
+    """Whether fix may rewrite the file: it lies in the given trees, and it has one hard link
+    (a note says why a file with more is only checked)."""
+    if source.problem is not None or roots.target(source.path) is None:
+        return False
+    if links(source.path) > 1:
+        notes.append(f"{source.display}: not fixed: it has {links(source.path)} hard links, "
+                     "which a fix would break (the other names would keep the old text)")
+        return False
+    return True
 
 
 def write(outcome: FileFix) -> str | None:

@@ -7,8 +7,12 @@ walking a directory."""
 
 from __future__ import annotations
 
+import os
 import re
+from collections.abc import Callable
 from pathlib import Path
+
+import re2
 
 from . import FileKind
 from .cassette import recording_head
@@ -18,6 +22,10 @@ SHAPE_WORDS = re.compile(r"^(?:stages|include|workflow)\s*:|^[ \t]+(?:before_)?s
 PIPELINE_KEYS = {"stages", "include", "workflow"}
 SCRIPT_KEYS = {"script", "before_script"}
 HEAD = 65536
+WILDCARD = re.compile(r"[*?\[{]")
+MAX_MATCHED = 1000  # files one wildcard include may bring in
+QUIET = re2.Options()
+QUIET.log_errors = False  # a bad pattern is an exception, not a line on stderr
 
 
 def named(path: Path) -> bool:
@@ -63,13 +71,14 @@ class CiTree:
 
     def __init__(self) -> None:
         self._included: dict[Path, set[Path]] = {}
+        self._yaml: dict[Path, list[str]] = {}
 
     def add(self, ci_file: Path, root: Path) -> list[Path]:
         """Follow the includes of a CI file (and theirs) below root; the files newly found."""
         found = self._included.setdefault(root.resolve(), set())
         new, queue = [], [ci_file]
         while queue:
-            for included in includes_of(queue.pop(0), root):
+            for included in includes_of(queue.pop(0), root, lambda: self.yaml_files(root)):
                 real = included.resolve()
                 if real not in found:
                     found.add(real)
@@ -87,10 +96,24 @@ class CiTree:
                     self.add(root / name, root)
         return path.resolve() in self._included[key]
 
+    def yaml_files(self, root: Path) -> list[str]:
+        """Every .yml and .yaml file below root, as paths relative to it (one walk per root; no
+        symlinked directory is entered, and .git never)."""
+        if root not in self._yaml:
+            found = []
+            for directory, dirnames, filenames in os.walk(root):
+                dirnames[:] = sorted(d for d in dirnames if d != ".git")
+                prefix = Path(directory).relative_to(root).as_posix()
+                found += [name if prefix == "." else f"{prefix}/{name}" for name in sorted(filenames)
+                          if name.lower().endswith((".yml", ".yaml"))]
+            self._yaml[root] = found
+        return self._yaml[root]
 
-def includes_of(ci_file: Path, root: Path) -> list[Path]:
+
+def includes_of(ci_file: Path, root: Path, yaml_files: Callable[[], list[str]]) -> list[Path]:
     """The existing files below root that a CI file includes (``include: local:``, plain paths,
-    wildcards, and ``trigger: include:`` of child pipelines)."""
+    wildcards, and ``trigger: include:`` of child pipelines). A wildcard is matched against the
+    tree's YAML files (``yaml_files()``) in linear time, and matches at most MAX_MATCHED files."""
     from ..scan.ci import local_includes
     from ..source import DecodeError, decode
 
@@ -100,12 +123,47 @@ def includes_of(ci_file: Path, root: Path) -> list[Path]:
         return []
     out, base = [], root.resolve()
     for pattern in patterns:
-        try:
-            matches = sorted(root.glob(pattern))
-        except (ValueError, NotImplementedError):
-            continue
-        out.extend(m for m in matches if m.is_file() and m.resolve().is_relative_to(base))
+        if WILDCARD.search(pattern):
+            try:
+                matcher = wildcard(pattern)
+            except re2.error:  # a bad character class: GitLab matches nothing with it either
+                continue
+            names = [name for name in yaml_files() if matcher.fullmatch(name)][:MAX_MATCHED]
+        else:
+            names = [pattern]
+        candidates = [root / name for name in names]
+        out.extend(m for m in candidates if m.is_file() and m.resolve().is_relative_to(base))
     return out
+
+
+def wildcard(pattern: str):
+    """A local include's wildcard as GitLab reads it (Ruby's fnmatch with FNM_PATHNAME and
+    FNM_EXTGLOB: ``*`` and ``?`` within one directory, ``**/`` any number of them, ``{a,b}``
+    either), compiled for RE2, which matches in linear time whatever the pattern."""
+    out, i = [], 0
+    while i < len(pattern):
+        if pattern.startswith("**/", i):
+            out.append("(?:.*/)?")
+            i += 3
+            continue
+        char = pattern[i]
+        if char == "*":
+            out.append("[^/]*")
+        elif char == "?":
+            out.append("[^/]")
+        elif char == "{" and "}" in pattern[i:]:
+            close = pattern.index("}", i)
+            out.append("(?:" + "|".join(re.escape(part) for part in pattern[i + 1:close].split(",")) + ")")
+            i = close
+        elif char == "[" and "]" in pattern[i + 1:]:
+            close = pattern.index("]", i + 1)
+            body = pattern[i + 1:close]
+            out.append("[" + ("^" + body[1:] if body.startswith("!") else body) + "]")
+            i = close
+        else:
+            out.append(re.escape(char))
+        i += 1
+    return re2.compile("".join(out), QUIET)
 
 
 KIND = FileKind(

@@ -14,6 +14,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..model import Finding
+from .escape import shown_source
 from ..ruletable import Item, Rule, RuleTable
 
 
@@ -50,7 +51,7 @@ def statistics(findings: Iterable[Finding], unsafe_fixes: bool = False) -> list[
 def split_line(finding: Finding) -> tuple[str, str, str]:
     """The finding's source line cut at its span: (before, covered, after). A span that goes on
     to later lines covers the rest of its first line. ("", "", "") without a source line."""
-    text = finding.source_line.rstrip("\r\n")
+    text = shown_source(finding.source_line).rstrip("\r\n")
     start, end = finding.span.start, finding.span.end
     begin = min(max(start.column - 1, 0), len(text))
     stop = len(text) if end.row != start.row else min(max(end.column - 1, begin), len(text))

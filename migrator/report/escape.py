@@ -8,6 +8,9 @@ override could reorder what the reader sees. The text formats show such characte
 - ``quote_path``: a file name as git shows it (core.quotePath off): wrapped in double quotes,
   with C escapes (``\\t``, ``\\n``, ``\\033``), only when it holds a character that needs one.
 - ``escape``: a message, with the same C escapes and no quotes.
+- ``shown_source``: a finding's source line as every report shows it (and fingerprints read it):
+  a line longer than MAX_SHOWN_LINE is left out, so ten thousand findings on one long line do
+  not make a report of ten thousand copies of it.
 - ``show_line``: a source line as ruff shows it: a tab is four spaces and a control character is
   its Unicode control picture (ESC is ``␛``), so every character keeps one column and the caret
   still points at the span.
@@ -22,6 +25,12 @@ import unicodedata
 INVISIBLE = frozenset("\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\u2028\u2029")
 C_ESCAPES = {"\a": "\\a", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\v": "\\v", "\f": "\\f", "\r": "\\r"}
 TAB = "    "
+MAX_SHOWN_LINE = 1000  # characters
+
+
+def shown_source(line: str) -> str:
+    """A source line as reports show it: itself, or "" when longer than MAX_SHOWN_LINE."""
+    return line if len(line) <= MAX_SHOWN_LINE else ""
 
 
 def unsafe(char: str) -> bool:

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path, PurePath
 
 from ..model import Finding
+from .escape import shown_source
 
 
 def path_of(filename: str) -> str:
@@ -41,7 +42,7 @@ def path_of(filename: str) -> str:
 
 
 def matched_text(finding: Finding) -> str:
-    span, line = finding.span, finding.source_line
+    span, line = finding.span, shown_source(finding.source_line)
     text = line[span.start.column - 1:span.end.column - 1] if line and span.start.row == span.end.row else ""
     return " ".join((text.strip() and text or line or finding.message).split())
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from ..model import Finding
 from .context import ReportContext, split_line
-from .escape import escape, show_line, width
+from .escape import escape, show_line, shown_source, width
 from .text import Paint, line, render_text
 
 
 def snippet(finding: Finding, paint: Paint) -> list[str]:
     """The gutter, the source line and the caret line; nothing without a source line."""
-    if not finding.source_line:
+    if not shown_source(finding.source_line):
         return []
     before, covered, after = (show_line(part) for part in split_line(finding))
     number = str(finding.span.start.row)

@@ -12,6 +12,7 @@ import json
 
 from ..model import Finding, Position
 from .context import ReportContext
+from .escape import shown_source
 
 
 def position(pos: Position) -> dict[str, int]:
@@ -43,7 +44,7 @@ def as_dict(finding: Finding) -> dict:
         "fix": fix,
         # Added for the audit reports and `report --merge`:
         "repository": finding.repository,
-        "source_line": finding.source_line,
+        "source_line": shown_source(finding.source_line),
         "applicability": None if finding.fix is None else finding.fix.applicability,
     }
 

@@ -20,6 +20,7 @@ from urllib.parse import quote
 from ..model import Finding, Span
 from . import ruledoc
 from .context import ReportContext, split_line
+from .escape import shown_source
 from .fingerprint import fingerprints, path_of
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -72,7 +73,7 @@ def location(finding: Finding) -> dict:
     covered = split_line(finding)[1]
     if covered:
         physical["region"]["snippet"] = {"text": covered}
-    if finding.source_line:
+    if shown_source(finding.source_line):
         row = finding.span.start.row
         physical["contextRegion"] = {"startLine": row, "endLine": row,
                                      "snippet": {"text": finding.source_line.rstrip("\r\n")}}

@@ -20,6 +20,8 @@ raises ScanError with the row and column of the offending token.
 from __future__ import annotations
 
 import re
+from collections import deque
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from ..apimodel import ApiModel
@@ -53,38 +55,45 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
     return parser.touches()
 
 
-def tokenize(text: str) -> list[Token]:
-    tokens, pos = [], 0
-    while pos < len(text):
+def tokens(text: str) -> Iterator[Token]:
+    """The tokens of a text, one at a time (the parser looks two ahead, so a large file never
+    holds all its tokens at once)."""
+    pos, end = 0, len(text)
+    while pos < end:
         match = _TOKEN.match(text, pos)
         if match is None or match.lastgroup == "unterminated":
             what = f"unexpected character {text[pos]!r}" if match is None else "a '/*' comment is not closed"
             raise ScanError.at(f"proto: {what}", pos)
         if match.lastgroup not in ("space", "comment"):
-            tokens.append(Token(match.lastgroup, match.group(), pos, match.end()))
+            yield Token(match.lastgroup, match.group(), pos, match.end())
         pos = match.end()
-    return tokens
 
 
 class _Parser:
     def __init__(self, text: str) -> None:
-        self.tokens = tokenize(text)
+        self.tokens = tokens(text)
+        self.ahead: deque[Token] = deque()
         self.end = Token("eof", "end of file", len(text), len(text))
-        self.pos = 0
         self.package: str | None = None
         self.found: list[tuple[str, Range, Any, dict[str, Any]]] = []
 
     # ------------------------------------------------------------------ tokens
 
     def peek(self, ahead: int = 0) -> Token:
-        index = self.pos + ahead
-        return self.tokens[index] if index < len(self.tokens) else self.end
+        if ahead < len(self.ahead):
+            return self.ahead[ahead]
+        while len(self.ahead) <= ahead:
+            token = next(self.tokens, self.end)
+            self.ahead.append(token)
+            if token is self.end:
+                break
+        return self.ahead[ahead] if ahead < len(self.ahead) else self.end
 
     def next(self) -> Token:
         token = self.peek()
         if token is self.end:
             raise self.error("unexpected end of file")
-        self.pos += 1
+        self.ahead.popleft()
         return token
 
     def error(self, message: str, token: Token | None = None) -> ScanError:

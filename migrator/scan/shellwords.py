@@ -4,9 +4,8 @@ It splits a script into simple commands (words, redirections, here-strings and h
 marks where a pipeline starts, removes quotes and expands ``$VAR`` / ``${VAR}`` from an `Env`
 (unknown variables and command substitutions become ``{}``), and keeps for every character of
 every word the script offsets it came from, so a finding can point at the exact text. The
-commands inside ``$(...)``, ``<(...)`` and backticks are lexed too and hang off the word.
-It is not a shell: no word splitting, globbing or arithmetic; it only has to be right about
-where words, quotes and commands are.
+commands inside ``$(...)``, ``<(...)`` and backticks are lexed too and hang off the word. It is
+not a shell (no word splitting, globbing or arithmetic): it is right about words, quotes and commands.
 """
 
 from __future__ import annotations
@@ -21,6 +20,9 @@ ASSIGNMENT = re.compile(r"([A-Za-z_][A-Za-z0-9_]*)\+?=")
 FD = re.compile(r"\d*")
 SPECIAL = "@*#?$!-0123456789"
 WORD_END = " \t\r\n;&|<>()"
+PLAIN = re.compile(r"[^ \t\r\n;&|<>()\\'\"$`]+")  # a run of characters that stand for themselves
+QUOTED_PLAIN = re.compile(r'[^\\$`"]+')  # the same inside double quotes
+HEREDOC_PLAIN = re.compile(r"[^\\$`]+")  # and in an unquoted here-document body
 OPERATORS = ("&&", "||", ";;", ";&", "|&", "&", ";", "|")
 REDIRECTS = ("<<<", "<<-", "&>>", "<<", "<>", "<&", ">>", ">&", ">|", "&>", "<", ">")
 PREDEFINED = {"CI_API_V4_URL": "{}/api/v4", "CI_API_GRAPHQL_URL": "{}/api/graphql", "CI_SERVER_URL": "{}"}
@@ -55,8 +57,7 @@ class Env:
 
 @dataclass
 class Sub:
-    """A command substitution: the commands inside, and (set by the scanner) the record its
-    output holds."""
+    """A command substitution: the commands inside, and the record its output holds (scanner)."""
 
     commands: list[Command]
     flow: tuple[str | None, str] | None = None
@@ -64,7 +65,9 @@ class Sub:
 
 @dataclass
 class Word:
-    value: str = ""
+    """A word's value (in pieces, joined when read: linear in its length) and, per character, its script offsets."""
+
+    pieces: list[str] = field(default_factory=list)
     starts: list[int] = field(default_factory=list)
     ends: list[int] = field(default_factory=list)
     literal: list[bool] = field(default_factory=list)
@@ -74,11 +77,24 @@ class Word:
     names: list[str] = field(default_factory=list)
     subs: list[Sub] = field(default_factory=list)
 
+    @property
+    def value(self) -> str:
+        if len(self.pieces) != 1:
+            self.pieces[:] = ["".join(self.pieces)]
+        return self.pieces[0]
+
     def add(self, text: str, start: int, end: int, literal: bool) -> None:
-        self.value += text
+        self.pieces.append(text)
         self.starts.extend([start] * len(text))
         self.ends.extend([end] * len(text))
         self.literal.extend([literal] * len(text))
+
+    def add_written(self, script: str, start: int, end: int) -> None:
+        """The script's characters start..end as they are written (one piece, not one a char)."""
+        self.pieces.append(script[start:end])
+        self.starts.extend(range(start, end))
+        self.ends.extend(range(start + 1, end + 1))
+        self.literal.extend([True] * (end - start))
 
     def range(self, i: int, j: int) -> tuple[int, int]:
         """Script offsets of the value's characters i..j (j exclusive)."""
@@ -92,10 +108,8 @@ class Word:
         return any(self.literal[i:j])
 
     def tail(self, i: int) -> Word:
-        out = Word(start=self.start, end=self.end, raw=self.raw, names=self.names, subs=self.subs)
-        out.value, out.starts, out.ends, out.literal = (
-            self.value[i:], self.starts[i:], self.ends[i:], self.literal[i:])
-        return out
+        return Word([self.value[i:]], self.starts[i:], self.ends[i:], self.literal[i:], self.start, self.end,
+                    self.raw, self.names, self.subs)
 
 
 @dataclass
@@ -176,6 +190,8 @@ class Lexer:
 
     def _redirect(self, cmd: Command) -> bool:
         m = FD.match(self.s, self.i, self.end)
+        if self.s[m.end():m.end() + 1] not in ("<", ">", "&"):  # no redirection starts here
+            return False
         op = next((o for o in REDIRECTS if self.s.startswith(o, m.end())), None)
         if op is None or (op in ("&>", "&>>") and m.end() != self.i):
             return False
@@ -235,8 +251,7 @@ class Lexer:
                 self._escape(w, "")
             elif c == "'":
                 close = self._find("'", self.i + 1)
-                for k in range(self.i + 1, close):
-                    w.add(self.s[k], k, k + 1, True)
+                w.add_written(self.s, self.i + 1, close)
                 self.i = close + 1
             elif c == '"':
                 self.i += 1
@@ -245,8 +260,9 @@ class Lexer:
             elif c in "$`":
                 self._dollar(w)
             else:
-                w.add(c, self.i, self.i + 1, True)
-                self.i += 1
+                run = PLAIN.match(self.s, self.i, self.end)
+                w.add_written(self.s, self.i, run.end())
+                self.i = run.end()
         w.end, w.raw = self.i, self.s[w.start:self.i]
         return w
 
@@ -263,8 +279,7 @@ class Lexer:
 
     def _literal_until(self, w: Word, ch: str) -> None:
         close = min(self._find(ch, self.i) + 1, self.end)
-        for k in range(self.i, close):
-            w.add(self.s[k], k, k + 1, True)
+        w.add_written(self.s, self.i, close)
         self.i = close
 
     def _escape(self, w: Word, specials: str) -> None:
@@ -279,6 +294,7 @@ class Lexer:
             self.i += 1
 
     def _double_quoted(self, w: Word, close: str | None) -> None:
+        plain = QUOTED_PLAIN if close else HEREDOC_PLAIN
         while self.i < self.end and self.s[self.i] != close:
             c = self.s[self.i]
             if c == "\\":
@@ -286,8 +302,9 @@ class Lexer:
             elif c in "$`":
                 self._dollar(w)
             else:
-                w.add(c, self.i, self.i + 1, True)
-                self.i += 1
+                run = plain.match(self.s, self.i, self.end)
+                w.add_written(self.s, self.i, run.end())
+                self.i = run.end()
 
     def _dollar(self, w: Word) -> None:
         s, i = self.s, self.i

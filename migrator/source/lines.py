@@ -26,6 +26,8 @@ class LineIndex:
         self.starts = [0]
         self.starts.extend(m.end() for m in NEWLINES[newlines].finditer(text))
         self._chars: dict[int, list[int]] = {}
+        self._lines: dict[int, str] = {}  # each row's text made once: findings on one long line share it
+        self._ascii: bool | None = None
 
     @property
     def rows(self) -> int:
@@ -58,7 +60,9 @@ class LineIndex:
             return len(self.text)
         start = self.starts[row - 1]
         end = self.line_end(row)
-        if self.text.isascii() or self.text[start:end].isascii():
+        if self._ascii is None:
+            self._ascii = self.text.isascii()
+        if self._ascii or self.text[start:end].isascii():
             return min(start + byte_column, len(self.text))
         chars = self._chars.get(row)
         if chars is None:  # byte offset at which each character of the row starts
@@ -81,7 +85,9 @@ class LineIndex:
         """A row's text, without its line break."""
         if not 0 < row <= len(self.starts):
             return ""
-        return self.text[self.starts[row - 1]:self.line_end(row)]
+        if row not in self._lines:
+            self._lines[row] = self.text[self.starts[row - 1]:self.line_end(row)]
+        return self._lines[row]
 
     def line_at(self, offset: int) -> str:
         return self.line(self.row(offset))
