@@ -165,7 +165,7 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
     intent = registry().get(fix.intent)
     target = intent.target(fix, touch) if intent else Target(DISPLAY_ONLY)
     if target is None:
-        return Fix(DISPLAY_ONLY, fix.other_values.format(**fields), intent=fix)
+        return Fix(DISPLAY_ONLY, fix.other_values.format_map(Fields(fields)), intent=fix)
     applicability, note = Applicability(target.applicability), target.note
     fields.update(target.fields)
     for ctx in fix.contexts:
@@ -180,9 +180,17 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
     elif applicability == SAFE and touch.evidence != "typed":
         # A safe fix rests on typed evidence that the token is the API's field or parameter.
         applicability, note = UNSAFE, NAMED_NOTE if touch.evidence == "named" else BARE_NOTE
-    message = fix.message.format(**fields)
+    message = fix.message.format_map(Fields(fields))
     note = note.replace("{record}", (touch.record or "API record").replace("_", " ")).replace("{name}", touch.name)
     return Fix(applicability, f"{message} ({note})" if note else message, intent=fix)
+
+
+class Fields(dict):
+    """A fix message's fields; a field this touch has none for (a value-mapping's ``{to_value}``
+    where a gated fix maps nothing) stays as written rather than failing the run."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
 
 
 def _on_paths(paths: tuple[str, ...], touch: Touch) -> bool:
