@@ -336,7 +336,8 @@ def bom_responses(directory: Path, bom: bool = True, name: str = "responses.yaml
 # --- What scanned text can do to the reader ---------------------------------------------------
 
 def escape_in_values(directory: Path) -> Path:
-    """A shell script whose `scope=` value and a scanned string hold terminal escapes (ESCAPE).
+    """A shell script whose `scope=` value and a scanned path hold terminal escapes (ESCAPE); the
+    path's escape reaches a finding's message (a `scope` value that is no scope is not reported).
     Expected: text formats show them escaped; JSON escapes them; no raw ESC reaches stdout."""
     text = (f'curl -s "$CI_API_V4_URL/runners?scope={ESCAPE}"\n'
             f'curl -s "$CI_API_V4_URL/geo_nodes/{ESCAPE}"\n')

@@ -46,11 +46,11 @@ def _c_escape(char: str) -> str:
     return "".join(f"\\{byte:03o}" for byte in data)
 
 
-def escape(text: str) -> str:
-    """``text`` with every unsafe character as a C escape (``\\033``, ``\\n``)."""
-    if not any(unsafe(c) for c in text):
+def escape(text: str, keep: str = "") -> str:
+    """``text`` with every unsafe character but those in ``keep`` as a C escape (``\\033``)."""
+    if not any(unsafe(c) and c not in keep for c in text):
         return text
-    return "".join(_c_escape(c) if unsafe(c) else c for c in text)
+    return "".join(_c_escape(c) if unsafe(c) and c not in keep else c for c in text)
 
 
 def quote_path(name: str) -> str:

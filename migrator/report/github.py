@@ -6,13 +6,15 @@ ruff writes them::
 The command follows the severity: ``error`` for critical, high and medium, ``warning`` for low,
 ``notice`` for info. As the Actions toolkit requires, the message escapes ``%``, CR and LF, and
 property values also ``:`` and ``,``: a file name or message can never end the command early or
-start another one.
+start another one. Other control characters (ESC, which the log viewer would read as colour or
+worse) are written as C escapes (``\\033``), as the text format writes them.
 """
 
 from __future__ import annotations
 
 from ..model import Finding
 from .context import ReportContext
+from .escape import escape
 from .fingerprint import path_of
 
 COMMAND = {"critical": "error", "high": "error", "medium": "error", "low": "warning", "info": "notice"}
@@ -27,12 +29,12 @@ def escape_property(text: str) -> str:
 
 
 def annotation(finding: Finding) -> str:
-    path = path_of(finding.filename)
+    path = escape(path_of(finding.filename), keep="\r\n")
     start, end = finding.span.start, finding.span.end
     properties = {"title": f"migrator ({finding.code})", "file": path, "line": start.row, "col": start.column,
                   "endLine": end.row, "endColumn": end.column}
     props = ",".join(f"{key}={escape_property(str(value))}" for key, value in properties.items())
-    message = f"{path}:{start.row}:{start.column}: {finding.code} {finding.message}"
+    message = f"{path}:{start.row}:{start.column}: {finding.code} {escape(finding.message)}"
     return f"::{COMMAND.get(finding.severity, 'error')} {props}::{escape_data(message)}"
 
 

@@ -8,7 +8,8 @@ class name are the file's path); one ``failure`` per finding in it::
 
 Text from scanned files may hold characters XML 1.0 cannot carry (most C0 controls, lone
 surrogates, U+FFFE/U+FFFF); they are written as ``\\xNN`` / ``\\uNNNN`` so the report always
-parses.
+parses. The failure's text is the finding's line as the text format writes it (file name and
+message with C escapes), so a newline in a file name cannot forge a line in a CI log.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import xml.etree.ElementTree as ET
 from itertools import groupby
 
 from .context import ReportContext
+from .escape import escape, quote_path
 from .fingerprint import path_of
 
 NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -37,7 +39,7 @@ def render(context: ReportContext) -> str:
         for f in findings:
             where = f"{f.span.start.row}:{f.span.start.column}"
             failure = ET.SubElement(case, "failure", type=f.code, message=xml_text(f"{where}: {f.code} {f.message}"))
-            failure.text = xml_text(f"{path}:{where}: {f.code} {f.message}")
+            failure.text = xml_text(f"{quote_path(path)}:{where}: {f.code} {escape(f.message)}")  # as text shows it
     for error in context.errors:
         case = ET.SubElement(suite, "testcase", classname="migrator", name="error")
         ET.SubElement(case, "error", message=xml_text(error))
