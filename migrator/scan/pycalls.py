@@ -227,6 +227,7 @@ class CallHandler:
             if data is not None:
                 self.payload(data, manager.record, "typed", context, method, body)
         request = replace(body, location="query") if context == "filter" else body
+        self.manager_endpoint(node, manager, method)
         held = _keywords(node)
         for index, keyword in enumerate(k for k in node.keywords if k.arg):
             if keyword.arg != "new_data":
@@ -234,6 +235,14 @@ class CallHandler:
                 self.v.add(Touch("param", keyword.arg, self.v.source.span(keyword), manager.record, "typed",
                                  context, method, held[index][1], Syntax.KWARG, request=request, written=written))
         return True
+
+    def manager_endpoint(self, node: ast.Call, manager: Kind, method: str) -> None:
+        """A manager call of a client whose credential is known is a request to the manager's
+        endpoint with that credential (a job token on an endpoint that refuses it, say)."""
+        url = urls.parse(manager.base, self.v.model, relative_ok=True) if manager.auth and manager.base else None
+        if url is not None:
+            self.v.add(urls.endpoint_touch(url, self.v.source.span(node), method, "typed", Syntax.MANAGER,
+                                           auth=manager.auth))
 
     def record_method(self, node: ast.Call) -> None:
         func = node.func
