@@ -7,12 +7,19 @@ parameter) and runs through the same rule table as source files, so no deprecati
 here. Only aggregates are kept: per rule code and per endpoint or parameter, the number of
 requests, first and last seen, and distinct and top users and user agents, in bounded counters
 (tally.py). A malformed line is counted and skipped.
+
+Speed: a line is decoded by orjson (json only for what orjson refuses and json takes, so both
+count the same lines as malformed), and a request's findings are cached by what decides them:
+the request's method, route (or path), parameters and token type. A concrete path is cached by its
+shape, its numeric segments zeroed (``/projects/0000/pipelines``), because ids never pick an
+endpoint. Every cache is bounded, so memory stays flat however long the log.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 import sys
 import zlib
 from collections.abc import Iterable, Iterator, Sequence
@@ -20,6 +27,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import IO, Any
+
+import orjson
 
 from .match import match_file
 from .report.escape import escape
@@ -34,6 +43,7 @@ NO_LINES = LineIndex("")  # a log line's touches are aggregated, never located
 MAX_SUBJECTS = 100
 OTHER = "(other)"
 ANONYMOUS, NO_AGENT = "(anonymous)", "(none)"
+ID_SEGMENT = re.compile(r"(?<=/)[0-9]+(?=/|$)")  # a numeric path segment: an id, never an endpoint's word
 TOKEN_KINDS = (("job", "job-token"), ("build", "job-token"), ("deploy", "deploy-token"),
                ("oauth", "oauth"), ("doorkeeper", "oauth"), ("accesstoken", "private-token"))
 
@@ -100,30 +110,64 @@ class _Auditor:
         self.table, self.model, self.rules, self.report = table, table.model, rules, AuditReport()
         self.by_code = {rule.code: rule for rule in rules}
         self.parse = lru_cache(maxsize=4096)(self._parse)
-        self.hits = lru_cache(maxsize=16384)(self._hits)
+        self.parse_shape = lru_cache(maxsize=1024)(self._parse_written)
+        self.parse_written = lru_cache(maxsize=1024)(self._parse_written)
+        self.hits = lru_cache(maxsize=4096)(self._hits)
+        self.written_hits = lru_cache(maxsize=4096)(self._written_hits)
+        self.url_hits = lru_cache(maxsize=4096)(self._url_hits)
+        self.shapes_decide = not any(_numeric_segment(text) for rule in rules for text in _path_texts(rule))
 
     def read(self, stream: Iterable[bytes], path: str) -> None:
-        report = self.report
+        report, hits_of = self.report, self.hits_of
         for line in stream:
             if not line.strip():
                 continue
             report.lines += 1
             try:
-                entry = json.loads(line)
-            except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
-                report.malformed += 1
-                continue
-            key = request_key(entry) if isinstance(entry, dict) else None
-            if key is None:
+                entry, exact = orjson.loads(line), True
+            except orjson.JSONDecodeError:  # or what only json takes: NaN, a BOM, huge integers
+                try:
+                    entry, exact = json.loads(line), False
+                except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
+                    report.malformed += 1
+                    continue
+            hits = hits_of(entry, path, exact) if type(entry) is dict else None
+            if hits is None:
                 report.malformed += 1
                 continue
             report.requests += 1
-            hits = self.hits(key, path)
             if hits:
                 report.matched += 1
                 self.count(entry, hits)
 
+    def hits_of(self, entry: dict[str, Any], path: str, exact: bool) -> tuple[tuple[str, str], ...] | None:
+        """The request's (rule code, subject) pairs; None when the line is no request. Cached by
+        the line's method, route (or path), parameters as orjson writes them back and token type
+        (``exact``: orjson decoded the line, so writing its values back loses nothing)."""
+        method, route = entry.get("method"), entry.get("route") or entry.get("path")
+        if type(method) is not str or type(route) is not str:
+            return None
+        if not exact:
+            return self.hits(request_key(entry), path)
+        params = entry.get("params")
+        written = orjson.dumps(params) if params else b""
+        return self.written_hits(method, route, written, str(entry.get("token_type") or ""), path)
+
+    def _written_hits(self, method: str, route: str, written: bytes, token_type: object, path: str
+                      ) -> tuple[tuple[str, str], ...]:
+        entry = {"method": method, "route": route, "params": orjson.loads(written) if written else (),
+                 "token_type": token_type}
+        return self.hits(request_key(entry), path)
+
     def _parse(self, path: str) -> urls.ApiUrl | None:
+        """The request's URL as its endpoint template, the same for every id: a path is parsed
+        by its shape (ids zeroed) and again as written only when no template fits the shape."""
+        shaped = self.parse_shape(_shape(path))
+        if shaped is not None and shaped.template:
+            return shaped
+        return self.parse_written(path)
+
+    def _parse_written(self, path: str) -> urls.ApiUrl | None:
         if path.startswith(API_ROUTE):
             path = API_PREFIX + path[len(API_ROUTE):]
         url = urls.parse(path, self.model)
@@ -133,7 +177,17 @@ class _Auditor:
 
     def _hits(self, key: tuple, path: str) -> tuple[tuple[str, str], ...]:
         """(rule code, subject) pairs of one request, each once (cached: requests repeat)."""
-        touches = self.touches(*key)
+        method, route, params, token_type = key
+        url = self.parse(route)
+        if url is not None and url.template is None and self.shapes_decide:
+            # An endpoint the model does not know: its ids decide no rule, only the subject's text.
+            if not self.url_hits(method, self.parse_shape(_shape(route)), params, token_type, path):
+                return ()
+        return self.url_hits(method, url, params, token_type, path)
+
+    def _url_hits(self, method: str, url: urls.ApiUrl | None, params: tuple, token_type: str, path: str
+                  ) -> tuple[tuple[str, str], ...]:
+        touches = self.touches(method, url, params, token_type)
         hits = []
         for finding in match_file(touches, self.rules, path, NO_LINES, self.table) if touches else ():
             hit = (finding.code, subject(finding.touch, self.by_code[finding.code]))
@@ -141,9 +195,8 @@ class _Auditor:
                 hits.append(hit)
         return tuple(hits)
 
-    def touches(self, method: str, path: str, params: tuple, token_type: str) -> list | None:
+    def touches(self, method: str, url: urls.ApiUrl | None, params: tuple, token_type: str) -> list | None:
         """The touches of one logged request (scan/recreq.py), each param at its own column."""
-        url = self.parse(path)
         if url is None:
             return None
         logged = [
@@ -168,6 +221,22 @@ class _Auditor:
                 counted.add(code)
                 tally.tally.add(time, user, agent)
             tally.subject(name).add(time, user, agent)
+
+
+def _path_texts(rule: Rule) -> Iterator[str]:
+    """The paths a rule compares a request's path with."""
+    for clause in rule.match:
+        yield from (*clause.names, *clause.paths, *clause.not_paths, *map(str, clause.detail.values()))
+
+
+def _numeric_segment(text: str) -> bool:
+    return ID_SEGMENT.search(text.partition("?")[0]) is not None
+
+
+def _shape(path: str) -> str:
+    """A path with its numeric segments zeroed, the query left as written."""
+    head, mark, query = path.partition("?")
+    return ID_SEGMENT.sub(lambda digits: "0" * len(digits.group()), head) + mark + query
 
 
 def request_key(entry: dict[str, Any]) -> tuple | None:

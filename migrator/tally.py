@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import heapq
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 _HASH_SPACE = float(2**64)
@@ -45,7 +46,7 @@ class Distinct:
         self._kept: set[int] = set()
 
     def add(self, key: str) -> None:
-        value = int.from_bytes(hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).digest(), "big")
+        value = _hash(key)
         if value in self._kept:
             return
         if len(self._heap) < self.k:
@@ -63,6 +64,11 @@ class Distinct:
         if not self.approximate:
             return len(self._heap)
         return round((self.k - 1) / ((-self._heap[0] + 1) / _HASH_SPACE))
+
+
+@lru_cache(maxsize=4096)  # user names and agents repeat in every log
+def _hash(key: str) -> int:
+    return int.from_bytes(hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).digest(), "big")
 
 
 @dataclass
