@@ -72,6 +72,7 @@ class Ignores:
         self.notes = notes if notes is not None else []
         self._listings: dict[Path, Listing | None] = {}
         self._specs: dict[Path, pathspec.GitIgnoreSpec | None] = {}
+        self._chains: dict[Path, list[tuple[str, pathspec.GitIgnoreSpec]]] = {}
 
     def ignored(self, path: Path, is_dir: bool, unlisted: bool = False) -> bool:
         """Whether git would leave out ``path`` (absolute, in a real directory) in a walk of its
@@ -94,11 +95,19 @@ class Ignores:
         return self._listings[root]
 
     def _matched(self, path: Path, is_dir: bool, root: Path | None) -> bool:
-        for directory in _ancestors(path, root):
+        full = path.as_posix() + ("/" if is_dir else "")
+        return any(spec.match_file(full[len(prefix):]) for prefix, spec in self._chain(path.parent, root))
+
+    def _chain(self, directory: Path, root: Path | None) -> list[tuple[str, pathspec.GitIgnoreSpec]]:
+        """The .gitignore files that apply in ``directory``, from the repository root (or the
+        file system root) down, each with the prefix its patterns are relative to: worked out
+        once per directory, from its parent's."""
+        if directory not in self._chains:
+            above = [] if directory == root or directory.parent == directory else self._chain(directory.parent, root)
             spec = self._spec(directory)
-            if spec is not None and spec.match_file(path.relative_to(directory).as_posix() + ("/" if is_dir else "")):
-                return True
-        return False
+            prefix = directory.as_posix().rstrip("/") + "/"
+            self._chains[directory] = above if spec is None else [*above, (prefix, spec)]
+        return self._chains[directory]
 
     def _spec(self, directory: Path) -> pathspec.GitIgnoreSpec | None:
         if directory not in self._specs:
@@ -132,16 +141,6 @@ def _shown(path: Path) -> str:
     """A path relative to the working directory when it lies below it."""
     relative = os.path.relpath(path)
     return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
-
-
-def _ancestors(path: Path, root: Path | None) -> list[Path]:
-    """Directories above path, from the repository root (or the file system root) down."""
-    out = []
-    for directory in path.parents:
-        out.append(directory)
-        if directory == root:
-            break
-    return out[::-1]
 
 
 def _git(root: Path, *args: str, notes: list[str] | None = None) -> bytes | None:
