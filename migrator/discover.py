@@ -148,7 +148,7 @@ def _walk(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded,
 def _keep_directory(sub: Path, real_here: str, ignores: Ignores | None, excluded: Excluded) -> bool:
     if sub.is_symlink() or excluded(sub, True, False):
         return False
-    return ignores is None or not ignores.ignored(Path(real_here, sub.name), is_dir=True)
+    return ignores is None or not ignores.ignored_in(real_here, sub.name, is_dir=True)
 
 
 def _regular(file: Path, real_here: str, real_root: str, ignores: Ignores | None,
@@ -169,7 +169,7 @@ def _regular(file: Path, real_here: str, real_root: str, ignores: Ignores | None
         except OSError as exc:
             mode, problem = None, _stat_problem(exc)
     listed = link or mode is None or stat.S_ISREG(mode)  # git lists links and regular files only
-    if ignores is not None and ignores.ignored(Path(real_here, file.name), is_dir=False, unlisted=not listed):
+    if ignores is not None and ignores.ignored_in(real_here, file.name, is_dir=False, unlisted=not listed):
         return None
     if problem is not None or mode is None:
         return problem
