@@ -59,11 +59,11 @@ def common_options(func):
     the configuration files' settings with these flags overriding them."""
 
     @functools.wraps(func)
-    def with_settings(*args, config, jobs, **kwargs):
+    def with_settings(*args, config, jobs, no_cache, **kwargs):
         overrides = {key: kwargs.pop(key.replace("-", "_")) for key in OVERRIDES}
         overrides["respect-gitignore"] = False if kwargs.pop("no_respect_gitignore") else None
         overrides["force-exclude"] = True if overrides["force-exclude"] else None
-        kwargs["settings"] = settings_from(overrides, config, jobs)
+        kwargs["settings"] = settings_from(overrides, config, jobs, cache=not no_cache)
         return func(*args, **kwargs)
 
     options = [
@@ -79,6 +79,8 @@ def common_options(func):
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain."),
         click.option("--no-respect-gitignore", is_flag=True, help="Also check files that .gitignore excludes."),
         click.option("--jobs", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core)."),
+        click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache (cache-dir, default "
+                     ".migrator_cache): check every file."),
         click.option("--target-version", metavar="RELEASE", callback=_release,
                      help="Oldest GitLab release the code must keep working with (e.g. 16.11); fixes "
                           "whose replacement came later are shown, not applied. Default: the latest."),
@@ -102,13 +104,13 @@ def _release(ctx, param, value):
     return value
 
 
-def settings_from(overrides: dict, config: str | None = None, jobs: int = 0):
+def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cache: bool = True):
     """The run's settings: configuration files, with the command line's values overriding."""
     from .app.settings import Settings
     from .config import Configs
 
     given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
-    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs)
+    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs, cache)
 
 
 # ---------------------------------------------------------------- check

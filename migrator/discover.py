@@ -21,7 +21,7 @@ from .kinds.ci import CiTree, named
 
 DEFAULT_EXCLUDES = (
     ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", ".mypy_cache", ".ruff_cache",
-    ".pytest_cache", "__pycache__", "node_modules", "site-packages", "__pypackages__",
+    ".pytest_cache", "__pycache__", "node_modules", "site-packages", "__pypackages__", ".migrator_cache",
 )
 
 
@@ -68,11 +68,11 @@ def discover(paths: list[str], respect_gitignore: bool = True, excluded: Exclude
 def _tree(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded, tree: CiTree, seen: set[str],
           notes: list[str]) -> Iterator[SourceFile]:
     pipelines: list[Path] = []
-    for file in _walk(root, raw, ignores, excluded, notes):
-        if isinstance(file, SourceFile):
-            yield file
+    for found in _walk(root, raw, ignores, excluded, notes):
+        if isinstance(found, SourceFile):
+            yield found
             continue
-        real = os.path.realpath(file)
+        file, real = found
         kind = kind_of(file, tree) if real not in seen else None
         if kind:
             seen.add(real)
@@ -125,17 +125,19 @@ def _display(file: Path, raw: str, root: Path) -> str:
 
 
 def _walk(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded,
-          notes: list[str]) -> Iterator[Path | SourceFile]:
-    """Regular files under root, in order; a directory that cannot be read as a SourceFile with
-    its problem."""
+          notes: list[str]) -> Iterator[tuple[Path, str] | SourceFile]:
+    """Regular files under root, in order, each with its real path; a directory that cannot be
+    read as a SourceFile with its problem. Each directory is resolved once (``realpath``), not
+    once per file: a file that is no symlink resolves to its resolved directory and its name."""
     real_root = os.path.realpath(root)
     errors: list[OSError] = []
     for directory, dirnames, filenames in os.walk(root, onerror=errors.append):
         yield from _unreadable(errors, raw, root)
-        here = Path(directory)
-        dirnames[:] = [name for name in sorted(dirnames) if _keep_directory(here / name, ignores, excluded)]
+        here, real_here = Path(directory), os.path.realpath(directory)
+        dirnames[:] = [name for name in sorted(dirnames)
+                       if _keep_directory(here / name, real_here, ignores, excluded)]
         for name in sorted(filenames):
-            file = _regular(here / name, real_root, ignores, excluded)
+            file = _regular(here / name, real_here, real_root, ignores, excluded)
             if isinstance(file, str):
                 notes.append(f"{_display(here / name, raw, root)}: skipped: {file}")
             elif file is not None:
@@ -143,36 +145,43 @@ def _walk(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded,
     yield from _unreadable(errors, raw, root)
 
 
-def _keep_directory(sub: Path, ignores: Ignores | None, excluded: Excluded) -> bool:
+def _keep_directory(sub: Path, real_here: str, ignores: Ignores | None, excluded: Excluded) -> bool:
     if sub.is_symlink() or excluded(sub, True, False):
         return False
-    return ignores is None or not ignores.ignored(_in_real_directory(sub), is_dir=True)
+    return ignores is None or not ignores.ignored_in(real_here, sub.name, is_dir=True)
 
 
-def _regular(file: Path, real_root: str, ignores: Ignores | None, excluded: Excluded) -> Path | str | None:
-    """The file when it is to be checked; why not (for a note) when it is no regular file; None
-    when it is left out without a word (excluded, ignored, a symlink out of the tree)."""
+def _regular(file: Path, real_here: str, real_root: str, ignores: Ignores | None,
+             excluded: Excluded) -> tuple[Path, str] | str | None:
+    """The file and its real path when it is to be checked; why not (for a note) when it is no
+    regular file; None when it is left out without a word (excluded, ignored, a symlink out of
+    the tree). A link is judged as itself (in its resolved directory), the way git judges it."""
     if excluded(file, False, False):
         return None
-    link = file.is_symlink()
-    if link and not Path(os.path.realpath(file)).is_relative_to(real_root):
-        return None
-    try:
-        mode, problem = os.stat(file).st_mode, None
-    except OSError as exc:
-        mode, problem = None, _stat_problem(exc)
+    mode, problem = _lstat(file)
+    link = mode is not None and stat.S_ISLNK(mode)
+    real = os.path.realpath(file) if link else os.path.join(real_here, file.name)
+    if link:
+        if not Path(real).is_relative_to(real_root):
+            return None
+        try:
+            mode = os.stat(file).st_mode
+        except OSError as exc:
+            mode, problem = None, _stat_problem(exc)
     listed = link or mode is None or stat.S_ISREG(mode)  # git lists links and regular files only
-    if ignores is not None and ignores.ignored(_in_real_directory(file), is_dir=False, unlisted=not listed):
+    if ignores is not None and ignores.ignored_in(real_here, file.name, is_dir=False, unlisted=not listed):
         return None
     if problem is not None or mode is None:
         return problem
-    return file if stat.S_ISREG(mode) else _not_regular(mode)
+    return (file, real) if stat.S_ISREG(mode) else _not_regular(mode)
 
 
-def _in_real_directory(path: Path) -> Path:
-    """The path with its directory resolved and its own name kept (a link is judged as itself,
-    the way git judges it)."""
-    return Path(os.path.realpath(path.parent)) / path.name
+def _lstat(file: Path) -> tuple[int | None, str | None]:
+    """The file's own mode (of the link, for a symlink), or why it cannot be had."""
+    try:
+        return os.lstat(file).st_mode, None
+    except OSError as exc:
+        return None, _stat_problem(exc)
 
 
 def _unreadable(errors: list[OSError], raw: str, root: Path) -> Iterator[SourceFile]:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -65,6 +66,17 @@ class Listing:
         return False
 
 
+@dataclass(frozen=True)
+class _Place:
+    """One directory as the ignore rules see it."""
+
+    root: Path | None  # its repository's root
+    listing: Listing | None  # what git ignores there; None: match the .gitignore files (chain)
+    relative: str  # the directory relative to root, with a trailing "/" ("" at the root)
+    prefix: str  # the directory itself, with a trailing "/"
+    chain: list[tuple[str, pathspec.GitIgnoreSpec]]
+
+
 class Ignores:
     """The ignore decisions of one run; ``notes`` collects what could not be read."""
 
@@ -72,19 +84,35 @@ class Ignores:
         self.notes = notes if notes is not None else []
         self._listings: dict[Path, Listing | None] = {}
         self._specs: dict[Path, pathspec.GitIgnoreSpec | None] = {}
+        self._chains: dict[Path, list[tuple[str, pathspec.GitIgnoreSpec]]] = {}
+        self._places: dict[str, _Place] = {}
 
     def ignored(self, path: Path, is_dir: bool, unlisted: bool = False) -> bool:
         """Whether git would leave out ``path`` (absolute, in a real directory) in a walk of its
         tree. ``unlisted``: a path git lists under no circumstances (a FIFO, a device), so git is
         asked about it alone."""
-        root = repository_of(path.parent)
+        return self.ignored_in(str(path.parent), path.name, is_dir, unlisted)
+
+    def ignored_in(self, directory: str, name: str, is_dir: bool, unlisted: bool = False) -> bool:
+        """`ignored` for the entry ``name`` of ``directory`` (absolute and real), whose repository,
+        git listing and .gitignore files are worked out once per directory."""
+        place = self._places.get(directory) or self._place(directory)
+        if place.listing is None:
+            full = place.prefix + name + ("/" if is_dir else "")
+            return any(spec.match_file(full[len(prefix):]) for prefix, spec in place.chain)
+        relative = place.relative + name
+        if unlisted and not place.listing.ignores(relative, is_dir):
+            return _git(place.root, "check-ignore", "-q", "--no-index", "--", relative) is not None
+        return place.listing.ignores(relative, is_dir)
+
+    def _place(self, directory: str) -> _Place:
+        here = Path(directory)
+        root = repository_of(here)
         listing = self._listing(root) if root is not None else None
-        if listing is None:
-            return self._matched(path, is_dir, root)
-        relative = path.relative_to(root).as_posix()
-        if unlisted and not listing.ignores(relative, is_dir):
-            return _git(root, "check-ignore", "-q", "--no-index", "--", relative) is not None
-        return listing.ignores(relative, is_dir)
+        relative = "" if root is None or here == root else here.relative_to(root).as_posix() + "/"
+        chain = self._chain(here, root) if listing is None else []
+        place = self._places[directory] = _Place(root, listing, relative, here.as_posix().rstrip("/") + "/", chain)
+        return place
 
     def _listing(self, root: Path) -> Listing | None:
         if root not in self._listings:
@@ -93,12 +121,16 @@ class Ignores:
             self._listings[root] = Listing([n for n in names if n]) if names is not None else None
         return self._listings[root]
 
-    def _matched(self, path: Path, is_dir: bool, root: Path | None) -> bool:
-        for directory in _ancestors(path, root):
+    def _chain(self, directory: Path, root: Path | None) -> list[tuple[str, pathspec.GitIgnoreSpec]]:
+        """The .gitignore files that apply in ``directory``, from the repository root (or the
+        file system root) down, each with the prefix its patterns are relative to: worked out
+        once per directory, from its parent's."""
+        if directory not in self._chains:
+            above = [] if directory == root or directory.parent == directory else self._chain(directory.parent, root)
             spec = self._spec(directory)
-            if spec is not None and spec.match_file(path.relative_to(directory).as_posix() + ("/" if is_dir else "")):
-                return True
-        return False
+            prefix = directory.as_posix().rstrip("/") + "/"
+            self._chains[directory] = above if spec is None else [*above, (prefix, spec)]
+        return self._chains[directory]
 
     def _spec(self, directory: Path) -> pathspec.GitIgnoreSpec | None:
         if directory not in self._specs:
@@ -132,16 +164,6 @@ def _shown(path: Path) -> str:
     """A path relative to the working directory when it lies below it."""
     relative = os.path.relpath(path)
     return path.as_posix() if relative.startswith("..") else Path(relative).as_posix()
-
-
-def _ancestors(path: Path, root: Path | None) -> list[Path]:
-    """Directories above path, from the repository root (or the file system root) down."""
-    out = []
-    for directory in path.parents:
-        out.append(directory)
-        if directory == root:
-            break
-    return out[::-1]
 
 
 def _git(root: Path, *args: str, notes: list[str] | None = None) -> bytes | None:

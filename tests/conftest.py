@@ -26,3 +26,13 @@ def check(table):
         return check_source(code, kind, filename, table.rules, table)
 
     return run
+
+
+@pytest.fixture(autouse=True, scope="session")
+def user_cache_dir(tmp_path_factory):
+    """The user's cache directory (where the result cache's key lives) is a temporary one in the
+    tests, for migrator run in this process and in subprocesses alike."""
+    patch = pytest.MonkeyPatch()
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
+    yield
+    patch.undo()

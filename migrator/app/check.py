@@ -3,7 +3,7 @@ internal error is reported and the run goes on."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..config import FileSettings
@@ -11,6 +11,7 @@ from ..discover import SourceFile, discover
 from ..model import Finding
 from ..pipeline import check_file, crash_finding
 from ..ruletable import Rule, RuleTable, load_table
+from .cache import Lookup, ResultCache, findings_blob, findings_of
 from .runner import Progress, run_all
 from .settings import Settings
 
@@ -50,22 +51,55 @@ def rules_for(source: SourceFile, settings: FileSettings, table: RuleTable) -> t
 
 
 def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None = None
-               ) -> list[tuple[SourceFile, FileSettings]]:
-    """The files to check under paths, each with the settings it is checked with; what is
-    skipped (not a regular file, a broken or looping symlink) is told in ``notes``."""
-    found = discover(list(paths), settings.default.respect_gitignore, settings.excluded, notes)
-    return [(source, settings.for_file(source.path)) for source in found]
+               ) -> Iterator[tuple[SourceFile, FileSettings]]:
+    """The files to check under paths, as they are found, each with the settings it is checked
+    with; what is skipped (not a regular file, a broken or looping symlink) is told in ``notes``."""
+    for source in discover(list(paths), settings.default.respect_gitignore, settings.excluded, notes):
+        yield source, settings.for_file(source.path)
+
+
+Entry = tuple[bool, bytes, str | None, bool]  # scanned, findings_blob, internal error, whether to cache it
+
+
+def check_entry(args: tuple[SourceFile, FileSettings]) -> Entry:
+    """`check_job` with the findings packed as the cache keeps them (the parent unpickles them once)."""
+    scanned, findings, error = check_job(args)
+    return scanned, findings_blob(findings), error, error is None
+
+
+def check_entry_crashed(args: tuple[SourceFile, FileSettings]) -> Entry:
+    """`check_crashed`, never cached: the crash may not happen again (the out-of-memory killer)."""
+    scanned, findings, error = check_crashed(args)
+    return scanned, findings_blob(findings), error, False
 
 
 def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None) -> RunResult:
-    """Check every file under paths; ``progress(done, total)`` is called after each file."""
-    skipped: list[str] = []
-    jobs = sources_of(paths, settings, skipped)
-    result = RunResult(files=len(jobs), skipped=skipped)
-    for scanned, findings, error in run_all(check_job, jobs, settings.jobs, progress, check_crashed):
+    """Check every file under paths; ``progress(done, total)`` is called as files are done.
+    Files are handed to the workers as they are found; a file whose cached result is valid
+    (migrator/app/cache.py) is not checked again."""
+    result = RunResult()
+    cache = ResultCache.open(settings.default, load_table(), settings.cache)
+    missed: list[tuple[SourceFile, Lookup]] = []
+
+    def misses() -> Iterator[tuple[SourceFile, FileSettings]]:
+        for source, file_settings in sources_of(paths, settings, result.skipped):
+            result.files += 1
+            key, hit = cache.lookup(source, file_settings)
+            if hit is not None:
+                result.scanned += hit[0]
+                result.findings.extend(hit[1])
+                continue
+            missed.append((source, key))
+            yield source, file_settings
+
+    outcomes = run_all(check_entry, misses(), settings.jobs, progress, check_entry_crashed)
+    for (source, key), (scanned, blob, error, keep) in zip(missed, outcomes):
         result.scanned += scanned
-        result.findings.extend(findings)
+        result.findings.extend(findings_of(blob))
         if error:
             result.errors.append(error)
+        if keep:
+            cache.put(source, key, scanned, blob)
+    cache.save()
     result.findings.sort(key=lambda f: f.sort_key)
     return result

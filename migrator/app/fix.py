@@ -5,7 +5,7 @@ that resolve outside the given paths are only checked, never written."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ..config import FileSettings
@@ -16,6 +16,7 @@ from ..model import Finding
 from ..pipeline import load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
+from .cache import Lookup, ResultCache, findings_blob
 from .check import check_crashed, check_job, rules_for, sources_of
 from .runner import run_all
 from .settings import Settings
@@ -34,6 +35,7 @@ class FileFix:
     findings: list[Finding] = field(default_factory=list)
     failure: str | None = None
     error: str | None = None
+    scanned: bool = False  # read and checked (not passed over by the prefilter)
 
     @property
     def changed(self) -> bool:
@@ -66,11 +68,11 @@ def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsaf
     rules = rules_for(source, settings, table)
     loaded = load(source, rules, settings.max_file_size)
     if loaded is None or loaded.error is not None:
-        return FileFix(source, findings=[loaded.error] if loaded else [])
+        return FileFix(source, findings=[loaded.error] if loaded else [], scanned=loaded is not None)
     result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,
                       keep=lambda f: settings.reports(f, source.path))
     return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
-                   result.findings, result.failure)
+                   result.findings, result.failure, scanned=True)
 
 
 def fix_job(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
@@ -94,16 +96,36 @@ def fix_crashed(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
 
 
 def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False) -> FixRun:
-    """Fix every file under paths; write the changed ones unless ``diff``."""
+    """Fix every file under paths; write the changed ones unless ``diff``. A file whose cached
+    check result (migrator/app/cache.py) has no finding fix would apply is not read again: fix
+    would leave it as it is and report those findings."""
     roots, skipped = Roots(paths), []
-    sources = sources_of(paths, settings, skipped)
-    jobs = [(s, f, unsafe, writable(s, roots, skipped)) for s, f in sources]
-    if not diff:
-        remove_stale_temporaries({s.path.parent for s, _ in sources})
-    outcomes = run_all(fix_job, jobs, settings.jobs, crashed=fix_crashed)
+    cache = ResultCache.open(settings.default, load_table(), settings.cache)
+    jobs: list[tuple[SourceFile, FileSettings, bool, bool]] = []
+    keys: list[Lookup] = []
+    cached: dict[int, FileFix] = {}
+
+    def pending() -> Iterator[tuple[SourceFile, FileSettings, bool, bool]]:
+        for source, file_settings in sources_of(paths, settings, skipped):
+            job = (source, file_settings, unsafe, writable(source, roots, skipped))
+            key, hit = cache.lookup(source, file_settings)
+            jobs.append(job)
+            keys.append(key)
+            if hit is not None and not (job[3] and any(f.fixable(unsafe) for f in hit[1])):
+                cached[len(jobs) - 1] = FileFix(source, findings=hit[1])
+                continue
+            yield job
+
+    ran = iter(run_all(fix_job, pending(), settings.jobs, crashed=fix_crashed))
+    outcomes = [cached[i] if i in cached else next(ran) for i in range(len(jobs))]
+    for i, (job, key, outcome) in enumerate(zip(jobs, keys, outcomes)):
+        if i not in cached and job[3] and not outcome.changed and outcome.failure is None and outcome.error is None:
+            cache.put(job[0], key, outcome.scanned, findings_blob(outcome.findings))
+    cache.save()
     errors = [o.error for o in outcomes if o.error]
     errors += [f"{o.source.display}: not fixed, file left unchanged: {o.failure}" for o in outcomes if o.failure]
     if not diff:
+        remove_stale_temporaries({job[0].path.parent for job in jobs})
         for job, outcome in zip(jobs, outcomes):
             if outcome.changed and (message := write(outcome)):
                 errors.append(message)

@@ -11,9 +11,10 @@ result, and every other file is still checked.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
+from itertools import chain, islice
 from typing import TypeVar
 
 POOL_THRESHOLD = 64
@@ -33,15 +34,21 @@ def workers(jobs: int, items: int) -> int:
 Progress = Callable[[int, int], None]
 
 
-def run_all(job: Callable[[Item], Result], items: Sequence[Item], jobs: int = 0,
+def run_all(job: Callable[[Item], Result], items: Iterable[Item], jobs: int = 0,
             progress: Progress | None = None, crashed: Callable[[Item], Result] | None = None) -> list[Result]:
-    """``job`` over every item, in order; ``progress(done, total)`` as items finish. ``job`` must
-    be a module-level function: it runs in worker processes for large runs. ``crashed(item)`` is
-    the result of an item whose worker died (without it, BrokenProcessPool is raised)."""
-    count = workers(jobs, len(items))
-    if len(items) >= POOL_THRESHOLD and count > 1:
-        return _pooled(job, items, count, progress, crashed)
-    return _collect(map(job, items), len(items), progress)
+    """``job`` over every item, in order; ``progress(done, total)`` as items finish (once all
+    items are known). ``items`` may be a generator (a discovery walk): a pool starts as soon as
+    POOL_THRESHOLD items are known and gets each chunk of items as it is found, so the workers
+    check files while the walk goes on. ``job`` must be a module-level function: it runs in
+    worker processes for large runs. ``crashed(item)`` is the result of an item whose worker
+    died (without it, BrokenProcessPool is raised)."""
+    items = iter(items)
+    head = list(islice(items, POOL_THRESHOLD))
+    count = workers(jobs, POOL_THRESHOLD if len(head) == POOL_THRESHOLD else len(head))
+    if len(head) < POOL_THRESHOLD or count == 1:
+        every = head + list(items)
+        return _collect(map(job, every), len(every), progress)
+    return _pooled(job, chain(head, items), count, progress, crashed)
 
 
 def _collect(results: Iterable[Result], total: int, progress: Progress | None) -> list[Result]:
@@ -57,11 +64,16 @@ def _chunk(job: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]
     return [job(item) for item in items]
 
 
-def _pooled(job, items: Sequence[Item], count: int, progress: Progress | None,
+def _pooled(job, stream: Iterator[Item], count: int, progress: Progress | None,
             crashed: Callable[[Item], Result] | None) -> list[Result]:
     results: dict[int, Result] = {}
+    items: list[Item] = []
     with ProcessPoolExecutor(max_workers=count) as pool:
-        futures = {pool.submit(_chunk, job, items[i:i + CHUNK]): i for i in range(0, len(items), CHUNK)}
+        futures = {}
+        for chunk in _chunks(stream):
+            if not _submit(pool, futures, job, chunk, len(items)):  # a worker died: the rest is left
+                chunk.extend(stream)
+            items.extend(chunk)
         for future in as_completed(futures):
             if _broken(future):
                 continue
@@ -76,6 +88,20 @@ def _pooled(job, items: Sequence[Item], count: int, progress: Progress | None,
         if progress is not None:
             progress(len(results), len(items))
     return [results[i] for i in range(len(items))]
+
+
+def _submit(pool: ProcessPoolExecutor, futures: dict, job, chunk: list, start: int) -> bool:
+    """Hand a chunk to the pool; False when the pool is already broken."""
+    try:
+        futures[pool.submit(_chunk, job, chunk)] = start
+    except BrokenProcessPool:
+        return False
+    return True
+
+
+def _chunks(stream: Iterator[Item]) -> Iterator[list[Item]]:
+    while chunk := list(islice(stream, CHUNK)):
+        yield chunk
 
 
 def _broken(future: Future) -> bool:

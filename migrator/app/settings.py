@@ -15,6 +15,7 @@ from ..ruletable import Rule, RuleTable, load_table
 class Settings:
     configs: Configs = field(default_factory=Configs)
     jobs: int = 0
+    cache: bool = True  # use and update the result cache (migrator/app/cache.py); --no-cache
 
     @property
     def default(self) -> FileSettings:

@@ -1,0 +1,264 @@
+"""The result cache: each file's findings, kept between runs so that a warm run costs discovery
+and one ``stat`` per file.
+
+Where: one packed file, ``results.bin``, in the run's ``cache-dir`` (default ``.migrator_cache``
+beside the configuration file, else in the working directory), which holds a ``.gitignore`` of
+``*`` (as ruff's cache does) and a ``CACHEDIR.TAG``. One pack, not one file per source file: a
+warm run reads, authenticates and unpickles one file instead of thousands, and a file's findings
+are unpickled only when it is used.
+
+Keyed so that a changed file can never keep an old result: an entry is used only when its file's
+absolute path, size, modification and change times (nanoseconds) and inode are what they were
+when it was checked, and its context is the same (how it is shown, its kind, the rule codes it is
+checked with after per-file-ignores, target-version, min-evidence, max-file-size); the whole pack
+is used only with the same tool version, Python, rule table digest and migrator source files.
+A file modified less than RACY_NS before the run started is not stored: a second write in the same
+clock tick would leave its times as they were (git's "racily clean" files).
+
+Never an attack surface: a ``.migrator_cache`` can be committed to a repository by anyone, so the
+pack is authenticated with HMAC-SHA256 under a key kept outside every scanned tree, in the user's
+cache directory (``$XDG_CACHE_HOME/migrator/key``, else ``~/.cache/migrator/key``), created once
+with mode 0600. A pack that fails the check, or cannot be read or parsed, is ignored (every file
+is checked) and rewritten. Writing never fails a run (a read-only tree just has no cache) and
+never leaves a half-written pack (a temporary file, then an atomic rename).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import pickle
+import secrets
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import NamedTuple
+
+from .. import __version__
+from ..config import FileSettings
+from ..discover import SourceFile
+from ..model import Finding
+from ..ruletable import RuleTable
+
+PACK = "results.bin"
+MAGIC = b"migrator-results-1\n"
+KEY_BYTES = 32
+RACY_NS = 2_000_000_000  # files modified this close to the run's start are not stored
+UNUSED_DAYS = 30  # entries no run has used for this long are dropped when the pack is rewritten
+IGNORE_FILE = "# Automatically created by migrator.\n*\n"
+TAG_FILE = ("Signature: 8a477f597d28d172789f06886806bc55\n"
+            "# This file is a cache directory tag created by migrator.\n")
+
+Stamp = tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode
+
+
+class Lookup(NamedTuple):
+    """A file's key: its stamp when it was looked up (None: not cached) and its context."""
+
+    stamp: Stamp | None
+    context: tuple
+
+
+class Entry(NamedTuple):
+    stamp: Stamp
+    context: tuple
+    scanned: bool
+    blob: bytes  # the pickle of the findings, b"" for none
+    used: int  # when a run last used it (seconds since the epoch)
+
+
+def user_cache_dir() -> Path:
+    """The user's cache directory for migrator: ``$XDG_CACHE_HOME/migrator``, else ``~/.cache/migrator``."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "migrator"
+
+
+def secret(directory: Path | None = None) -> bytes | None:
+    """The key entries are authenticated with, created on first use (mode 0600); None when it
+    cannot be had (then nothing is cached)."""
+    path = (directory or user_cache_dir()) / "key"
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        _create_key(path)
+        return _read_key(path)
+    except OSError:
+        return None
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key, if it is a regular file of ours that nobody else can read or write."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    try:
+        info = os.fstat(fd)
+        if info.st_uid != os.geteuid() or info.st_mode & 0o077 or info.st_size != KEY_BYTES:
+            return None
+        return os.read(fd, KEY_BYTES)
+    finally:
+        os.close(fd)
+
+
+def _create_key(path: Path) -> None:
+    """Write a new key beside ``path`` and link it into place, so that the key appears whole and
+    a concurrent run's key, made first, is kept."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key.")  # mode 0600
+    try:
+        os.write(fd, secrets.token_bytes(KEY_BYTES))
+        os.close(fd)
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(temporary)
+
+
+def tool_stamp(table: RuleTable) -> bytes:
+    """What the whole pack depends on: migrator's version and source files, Python, the rule table."""
+    package = Path(__file__).resolve().parent.parent
+    files = sorted(package.rglob("*.py"))
+    parts = [__version__, sys.version, table.digest]
+    for file in files:
+        info = file.stat()
+        parts.append(f"{file.relative_to(package)}:{info.st_size}:{info.st_mtime_ns}")
+    return hashlib.sha256("\0".join(parts).encode()).digest()
+
+
+class ResultCache:
+    """The cache of one run. ``get`` gives a file's (scanned, findings) when an entry for it is
+    valid; ``put`` stores a result; ``save`` writes the pack when anything changed."""
+
+    def __init__(self, directory: Path, table: RuleTable, key: bytes | None) -> None:
+        self.directory = directory.absolute()
+        self.key = key  # None: the cache is off (--no-cache, or no key could be had)
+        self.started = time.time_ns()
+        self.tool = tool_stamp(table) if key is not None else b""
+        self.entries = self._load() if key is not None else {}
+        self.changed = False
+        self._contexts: dict[int, tuple[FileSettings, str]] = {}  # id → (settings, digest)
+
+    @classmethod
+    def open(cls, settings: FileSettings, table: RuleTable, enabled: bool = True) -> ResultCache:
+        """The cache of a run with these (the working directory's) settings; off unless ``enabled``."""
+        return cls(Path(settings.cache_dir), table, secret() if enabled else None)
+
+    def lookup(self, source: SourceFile, settings: FileSettings) -> tuple[Lookup, tuple[bool, list[Finding]] | None]:
+        """The file's cache key (for `put`) and its cached (scanned, findings), if any."""
+        if self.key is None or source.problem is not None:
+            return Lookup(None, ()), None
+        key = Lookup(self.stamp(source), self.context(source, settings))
+        return key, self.get(source, key)
+
+    def stamp(self, source: SourceFile) -> Stamp | None:
+        try:
+            info = os.stat(source.path)
+        except OSError:
+            return None
+        return info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino
+
+    def context(self, source: SourceFile, settings: FileSettings) -> tuple:
+        """What besides its text a file's findings depend on: how it is shown, its kind, its
+        settings' rule codes, target-version, min-evidence and size limit, its per-file-ignores."""
+        base = self._contexts.get(id(settings))
+        if base is None or base[0] is not settings:
+            shape = (sorted(settings.codes), settings.target_version, settings.min_evidence, settings.max_file_size)
+            base = self._contexts[id(settings)] = (settings, hashlib.sha256(repr(shape).encode()).hexdigest())
+        ignored = settings.ignored_codes(source.path) if settings.per_file_ignores else frozenset()
+        return base[1], source.display, source.kind, tuple(sorted(ignored))
+
+    def get(self, source: SourceFile, key: Lookup) -> tuple[bool, list[Finding]] | None:
+        """The file's (scanned, findings), when its entry is valid for this stamp and context."""
+        if key.stamp is None:
+            return None
+        path = os.path.abspath(source.path)
+        entry = self.entries.get(path)
+        if entry is None or entry.stamp != key.stamp or entry.context != key.context:
+            return None
+        try:
+            findings = findings_of(entry.blob)
+        except Exception:  # noqa: BLE001 - an entry that cannot be read is checked again
+            return None
+        now = self.started // 1_000_000_000
+        if now - entry.used > 86_400:  # keep the pack's record of use a day fresh, no fresher
+            self.entries[path], self.changed = entry._replace(used=now), True
+        return entry.scanned, findings
+
+    def put(self, source: SourceFile, key: Lookup, scanned: bool, blob: bytes) -> None:
+        """Store a result (``blob``: `findings_blob` of its findings) under the key `lookup` gave."""
+        if key.stamp is None or key.stamp[1] >= self.started - RACY_NS:
+            return
+        now = self.started // 1_000_000_000
+        self.entries[os.path.abspath(source.path)] = Entry(key.stamp, key.context, scanned, blob, now)
+        self.changed = True
+
+    def save(self) -> None:
+        """Write the pack when something changed; any error just leaves the cache as it was."""
+        if not self.changed or self.key is None:
+            return
+        try:
+            self._prepare()
+            entries = {**self._load(), **self.entries}
+            oldest = self.started // 1_000_000_000 - UNUSED_DAYS * 86_400
+            kept = {path: entry for path, entry in entries.items() if entry.used >= oldest}
+            payload = pickle.dumps((self.tool, kept), protocol=pickle.HIGHEST_PROTOCOL)
+            _write_atomic(self.directory / PACK, MAGIC + self._mac(payload) + payload)
+        except OSError:
+            return
+
+    def _mac(self, payload: bytes) -> bytes:
+        message = os.fsencode(self.directory) + b"\0" + payload
+        return hmac.new(self.key or b"", message, hashlib.sha256).digest()
+
+    def _load(self) -> dict[str, Entry]:
+        """The pack's entries; none when it is missing, unreadable, forged or of another tool."""
+        try:
+            data = (self.directory / PACK).read_bytes()
+        except OSError:
+            return {}
+        size = len(MAGIC) + hashlib.sha256().digest_size
+        payload = data[size:]
+        if not data.startswith(MAGIC) or not hmac.compare_digest(data[len(MAGIC):size], self._mac(payload)):
+            return {}
+        try:
+            tool, entries = pickle.loads(payload)
+        except Exception:  # noqa: BLE001 - a pack that cannot be read is no cache
+            return {}
+        return entries if tool == self.tool and isinstance(entries, dict) else {}
+
+    def _prepare(self) -> None:
+        """Create the cache directory with its .gitignore and CACHEDIR.TAG."""
+        if (self.directory / ".gitignore").is_file():
+            return
+        self.directory.mkdir(parents=True, exist_ok=True)
+        for name, text in ((".gitignore", IGNORE_FILE), ("CACHEDIR.TAG", TAG_FILE)):
+            _write_atomic(self.directory / name, text.encode())
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        raise
+
+
+def findings_blob(findings: list[Finding]) -> bytes:
+    """How a worker packs findings for the cache and for the parent: b"" for none."""
+    return pickle.dumps(findings, protocol=pickle.HIGHEST_PROTOCOL) if findings else b""
+
+
+def findings_of(blob: bytes) -> list[Finding]:
+    return pickle.loads(blob) if blob else []
