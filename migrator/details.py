@@ -17,7 +17,7 @@ Range = tuple[int, int]
 Siblings = tuple[tuple[str, Any], ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Request:
     """The request an endpoint or a parameter touch is part of.
 
@@ -36,7 +36,7 @@ class Request:
     credential: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Written:
     """How a ``name=value`` (a dict entry, a keyword argument, a field a command sends, a JSON
     member, an assignment to a field) is written.
@@ -56,7 +56,7 @@ class Written:
     siblings: Siblings = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Expression:
     """How a field read is used in an expression (Python, jq).
 
@@ -72,7 +72,7 @@ class Expression:
     term: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Shell:
     """Where a shell command writes a field or a jq filter: the ``word`` holding it, and what
     removes the field: its option and argument (``words``, taken with the blank around them), or
@@ -83,7 +83,7 @@ class Shell:
     piece: Range | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Origin:
     """Where the text a touch was read from came from.
 
@@ -99,7 +99,7 @@ class Origin:
     approximate: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Telemetry:
     """A telemetry message or field, defined (.proto) or set (code, recordings).
 

@@ -115,6 +115,38 @@ def test_unparsable_proto_raises_scan_error_at_the_token(text, row, column):
     assert error_position(text, error.value) == (row, column)
 
 
+def described(text: str) -> list[tuple]:
+    return [(t.name, t.range, t.value, t.telemetry) for t in proto.scan(text, None)]
+
+
+def test_a_plain_field_reads_the_same_as_one_with_comments_between_its_words():
+    plain = "message A {\n  required  .pkg.T  x = 0x1F;\n  optional  int32  y = 010;\n}\n"
+    commented = "message A {\n  required/**/.pkg.T/**/x = 0x1F;\n  optional/**/int32/**/y = 010;\n}\n"
+    assert [d[3] for d in described(plain)] == [d[3] for d in described(commented)]
+    fields = {t.get("field"): t for t in proto.scan(plain, None) if t.get("field")}
+    assert (fields["x"].get("type"), fields["x"].get("number")) == (".pkg.T", 31)
+    assert fields["y"].get("number") == 8  # octal, as protoc reads it
+
+
+def test_a_package_after_the_messages_still_names_them():
+    text = "message A { required int32 x = 1; }\npackage service.telemetry;\n"
+    assert {t.get("package") for t in proto.scan(text, None)} == {"service.telemetry"}
+
+
+@pytest.mark.parametrize("text", [
+    "message A { optional x = 1; }",  # a label is not a type
+    "message A { required int32 x = 09; }",  # not an octal number
+    "message A { required group G = 1; }",  # a group needs its body
+])
+def test_words_that_look_like_a_field_but_are_not_one_are_errors(text):
+    with pytest.raises(ScanError):
+        proto.scan(text, None)
+
+
+def test_an_option_statement_is_not_a_field():
+    assert [t.name for t in proto.scan("message A { option deprecated = 1; }", None)] == ["A", "A"]
+
+
 def test_unparsable_proto_is_one_parse_error_finding(check):
     found = check('syntax = "proto2";\npackage service.telemetry;\nmessage Position {\n', "proto", PROTO)
     assert [(f.code, f.span.start.row) for f in found] == [("MIG999", 4)]

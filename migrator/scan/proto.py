@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from ..apimodel import ApiModel
-from ..details import Range, Telemetry
+from ..details import Telemetry
 from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
 
@@ -38,6 +38,12 @@ _TOKEN = re.compile(r"""
   | (?P<ident>[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)
   | (?P<symbol>[{}\[\]()<>;=,.:+\-/])
 """, re.VERBOSE | re.DOTALL)
+_IDENT = r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"
+# The two shapes most of a large file is made of, read in one step; anything else (a comment
+# between the words, options, a map, a group) goes token by token and means the same.
+_FIELD = re.compile(rf"""\s*(?:(required|optional|repeated)\s+)?(\.?{_IDENT})\s+([A-Za-z_]\w*)\s*=\s*
+                         (0[xX][0-9a-fA-F]+|\d+)\s*;""", re.VERBOSE)
+_MESSAGE = re.compile(rf"\s*message\s+({_IDENT})(?=\s*{{)")
 LABELS = ("required", "optional", "repeated")
 SKIPPED = ("option", "reserved", "extensions")
 
@@ -55,27 +61,36 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
     return parser.touches()
 
 
-def tokens(text: str) -> Iterator[Token]:
-    """The tokens of a text, one at a time (the parser looks two ahead, so a large file never
-    holds all its tokens at once)."""
-    pos, end = 0, len(text)
-    while pos < end:
-        match = _TOKEN.match(text, pos)
-        if match is None or match.lastgroup == "unterminated":
-            what = f"unexpected character {text[pos]!r}" if match is None else "a '/*' comment is not closed"
-            raise ScanError.at(f"proto: {what}", pos)
-        if match.lastgroup not in ("space", "comment"):
-            yield Token(match.lastgroup, match.group(), pos, match.end())
-        pos = match.end()
+class _Lexer:
+    """The tokens of a text from ``pos`` on, one at a time (the parser looks two ahead, so a
+    large file never holds all its tokens at once). ``pos`` may be moved past text the parser
+    has read itself."""
+
+    def __init__(self, text: str) -> None:
+        self.text, self.pos = text, 0
+
+    def next(self) -> Token | None:
+        text, pos, end = self.text, self.pos, len(self.text)
+        while pos < end:
+            match = _TOKEN.match(text, pos)
+            if match is None or match.lastgroup == "unterminated":
+                what = f"unexpected character {text[pos]!r}" if match is None else "a '/*' comment is not closed"
+                raise ScanError.at(f"proto: {what}", pos)
+            kind, start, pos = match.lastgroup, pos, match.end()
+            if kind not in ("space", "comment"):
+                self.pos = pos
+                return Token(kind, match.group(), start, pos)
+        self.pos = pos
+        return None
 
 
 class _Parser:
     def __init__(self, text: str) -> None:
-        self.tokens = tokens(text)
+        self.lexer = _Lexer(text)
         self.ahead: deque[Token] = deque()
         self.end = Token("eof", "end of file", len(text), len(text))
         self.package: str | None = None
-        self.found: list[tuple[str, Range, Any, dict[str, Any]]] = []
+        self.found: list[Touch] = []
 
     # ------------------------------------------------------------------ tokens
 
@@ -83,7 +98,7 @@ class _Parser:
         if ahead < len(self.ahead):
             return self.ahead[ahead]
         while len(self.ahead) <= ahead:
-            token = next(self.tokens, self.end)
+            token = self.lexer.next() or self.end
             self.ahead.append(token)
             if token is self.end:
                 break
@@ -120,20 +135,32 @@ class _Parser:
         """``keyword Name {``: a nested definition, not a field whose type is called keyword."""
         return self.at(keyword) and self.peek(1).kind == "ident" and self.peek(2).text == "{"
 
+    def looking_at(self, pattern: re.Pattern[str]) -> re.Match[str] | None:
+        """``pattern`` matched where the next token starts; ``skip`` consumes it."""
+        return pattern.match(self.lexer.text, self.ahead[0].start if self.ahead else self.lexer.pos)
+
+    def skip(self, match: re.Match[str]) -> None:
+        self.ahead.clear()
+        self.lexer.pos = match.end()
+
     def add(self, name: str, start: int, end: int, value: Any = NO_VALUE, **detail: Any) -> None:
-        self.found.append((name, (start, end), value, detail))
+        self.found.append(Touch("telemetry", name, (start, end), None, "typed", "define", value=value,
+                                syntax=Syntax.PROTO, telemetry=Telemetry(package=self.package, **detail)))
 
     def touches(self) -> list[Touch]:
-        return [
-            Touch("telemetry", name, span, None, "typed", "define", value=value, syntax=Syntax.PROTO,
-                  telemetry=Telemetry(package=self.package, **detail))
-            for name, span, value, detail in self.found
-        ]
+        """Every touch carries the file's package, also those made before its statement."""
+        late = [i for i, t in enumerate(self.found) if t.telemetry.package != self.package]
+        for i in late:
+            touch = self.found[i]
+            self.found[i] = replace(touch, telemetry=replace(touch.telemetry, package=self.package))
+        return self.found
 
     # ------------------------------------------------------------------ statements
     def file(self) -> None:
         while self.peek() is not self.end:
             token = self.peek()
+            if self.simple_message(""):
+                continue
             if token.text == ";":
                 self.next()
             elif self.at("syntax", "edition") and self.peek(1).text == "=":
@@ -224,6 +251,8 @@ class _Parser:
         return close
 
     def member(self, message: str) -> None:
+        if self.simple_field(message) or self.simple_message(message):
+            return
         if self.opens_block("message"):
             self.message(message)
         elif self.opens_block("enum"):
@@ -242,6 +271,31 @@ class _Parser:
             self.skip_statement()
         else:
             self.field(message)
+
+    def simple_message(self, outer: str) -> bool:
+        """``message Name {`` in one step."""
+        match = self.looking_at(_MESSAGE)
+        if match is not None:
+            self.skip(match)
+            self.message_block(outer, Token("ident", match[1], match.start(1), match.end(1)))
+        return match is not None
+
+    def simple_field(self, message: str) -> bool:
+        """``[label] type name = number;`` in one step, where it means what the token-by-token
+        reading means; False (nothing consumed) otherwise."""
+        match = self.looking_at(_FIELD)
+        if match is None:
+            return False
+        label, kind, name, number = match.groups()
+        if kind in SKIPPED or kind == "group" or (label is None and kind in LABELS):
+            return False
+        value = _number(number)
+        if value is None:
+            return False
+        self.skip(match)
+        self.add(f"{message}.{name}", match.start(1) if label else match.start(2), match.end(),
+                 message=message, field=name, number=value, type=kind, label=label, oneof=None)
+        return True
 
     def field(self, message: str, oneof: str | None = None) -> None:
         first = self.peek()
@@ -275,13 +329,10 @@ class _Parser:
 
     def field_number(self) -> int:
         token = self.expect_kind("number", "a field number")
-        text = token.text
-        try:
-            if text.lower().startswith("0x"):
-                return int(text, 16)
-            return int(text, 8) if len(text) > 1 and text.startswith("0") else int(text)
-        except ValueError:
-            raise self.error(f"not a field number: {text!r}", token) from None
+        number = _number(token.text)
+        if number is None:
+            raise self.error(f"not a field number: {token.text!r}", token)
+        return number
 
     def options(self) -> None:
         """``[default = 1, (custom).x = { ... }]`` after a field or enum value: skipped."""
@@ -296,3 +347,13 @@ class _Parser:
                 depth -= 1
                 if depth == 0:
                     return
+
+
+def _number(text: str) -> int | None:
+    """A field number as protoc reads it (hexadecimal, octal after a leading 0), or None."""
+    try:
+        if text.lower().startswith("0x"):
+            return int(text, 16)
+        return int(text, 8) if len(text) > 1 and text.startswith("0") else int(text)
+    except ValueError:
+        return None
