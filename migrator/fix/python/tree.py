@@ -25,21 +25,39 @@ LOOSE_PARENTS = (
 )
 
 
+class Beyond(Exception):
+    """A fixer asked about code around the piece of the file that was parsed: parse it all."""
+
+
 class Tree:
-    def __init__(self, text: str):
-        self.module = cst.parse_module(text)
+    """The whole file, or one piece of it (pieces.py): the piece's lines, under ``if 1:`` when
+    they are indented, so that libcst gives them the indentation they have in the file. Ranges
+    are offsets in the whole file either way."""
+
+    def __init__(self, text: str, lines: LineIndex | None = None, piece: Range | None = None):
         self.text = text
-        self.lines = LineIndex(text, "universal")
-        wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
+        self.lines = lines or LineIndex(text, "universal")
+        start, end = piece or (0, len(text))
+        indented = piece is not None and text[start:start + 1] in (" ", "\t", "\f")
+        wrapper = f"if 1:{_newline(text, start, end)}" if indented else ""
+        self.code = wrapper + text[start:end]
+        self.shift = start - len(wrapper)
+        self.module = cst.parse_module(self.code)
+        self.outside: tuple[cst.CSTNode, ...] = ()
+        if piece is not None:
+            top = self.module.body[0]
+            self.outside = (self.module, top, top.body) if indented else (self.module,)
+        code_lines = LineIndex(self.code, "universal")
+        wrapper_ = MetadataWrapper(self.module, unsafe_skip_copy=True)
         self.ranges: dict[cst.CSTNode, Range] = {
-            node: self._offsets(where) for node, where in wrapper.resolve(PositionProvider).items()}
+            node: self._offsets(code_lines, where) for node, where in wrapper_.resolve(PositionProvider).items()}
         self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
         self.at: dict[Range, list[cst.CSTNode]] = defaultdict(list)
         self.module.visit(_Index(self))
 
-    def _offsets(self, where: CodeRange) -> Range:
-        offset = self.lines.offset_at
-        return offset(where.start.line, where.start.column), offset(where.end.line, where.end.column)
+    def _offsets(self, lines: LineIndex, where: CodeRange) -> Range:
+        offset, shift = lines.offset_at, self.shift
+        return offset(where.start.line, where.start.column) + shift, offset(where.end.line, where.end.column) + shift
 
     # ---------------------------------------------------------------- finding nodes
     def find(self, span: Range | None, *types: type) -> cst.CSTNode | None:
@@ -49,7 +67,10 @@ class Tree:
         return next((n for n in self.at.get(tuple(span), ()) if isinstance(n, types)), None)
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
-        return self.parents.get(node)
+        found = self.parents.get(node)
+        if any(found is o for o in self.outside):
+            raise Beyond
+        return found
 
     def assignment(self, target: cst.CSTNode) -> cst.Assign | cst.AnnAssign | None:
         """The statement assigning to target when target is its only target (``a = b = x``
@@ -79,7 +100,7 @@ class Tree:
         if isinstance(new, (cst.Name, cst.SimpleString)):
             return self.edit(node, self.module.code_for_node(new))
         text, (start, end) = self.module.deep_replace(node, new).code, self.ranges[node]
-        return Edit(text[start:len(text) - (len(self.text) - end)], start, end)
+        return Edit(text[start - self.shift:len(text) - (len(self.code) - (end - self.shift))], start, end)
 
     def needs_parens(self, node: cst.CSTNode) -> bool:
         """Whether `not …` written in place of node needs parentheses."""
@@ -94,6 +115,14 @@ class Tree:
         """``not operand`` to stand where node stands, parenthesized when precedence needs it."""
         text = f"not {operand}"
         return f"({text})" if self.needs_parens(node) else text
+
+
+def _newline(text: str, start: int, end: int) -> str:
+    """The line break the piece's first line ends with."""
+    for newline in ("\r\n", "\n", "\r"):
+        if newline in text[start:end]:
+            return newline
+    return "\n"
 
 
 class _Index(cst.CSTVisitor):
