@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange
+from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from ...model import Edit, Range
 from ...source import LineIndex
@@ -47,17 +48,7 @@ class Tree:
         if piece is not None:
             top = self.module.body[0]
             self.outside = (self.module, top, top.body) if indented else (self.module,)
-        code_lines = LineIndex(self.code, "universal")
-        wrapper_ = MetadataWrapper(self.module, unsafe_skip_copy=True)
-        self.ranges: dict[cst.CSTNode, Range] = {
-            node: self._offsets(code_lines, where) for node, where in wrapper_.resolve(PositionProvider).items()}
-        self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
-        self.at: dict[Range, list[cst.CSTNode]] = defaultdict(list)
-        self.module.visit(_Index(self))
-
-    def _offsets(self, lines: LineIndex, where: CodeRange) -> Range:
-        offset, shift = lines.offset_at, self.shift
-        return offset(where.start.line, where.start.column) + shift, offset(where.end.line, where.end.column) + shift
+        self.ranges, self.parents, self.at = _index(self.module, LineIndex(self.code, "universal"), self.shift)
 
     # ---------------------------------------------------------------- finding nodes
     def find(self, span: Range | None, *types: type) -> cst.CSTNode | None:
@@ -125,22 +116,48 @@ def _newline(text: str, start: int, end: int) -> str:
     return "\n"
 
 
-class _Index(cst.CSTVisitor):
-    """Records every node's parent and indexes nodes by range, outermost first."""
+Index = tuple[dict[cst.CSTNode, Range], dict[cst.CSTNode, cst.CSTNode], dict[Range, list[cst.CSTNode]]]
 
-    def __init__(self, tree: Tree):
-        super().__init__()
-        self.tree = tree
+
+def _index(module: cst.Module, lines: LineIndex, shift: int) -> Index:
+    """Every node's range (libcst's PositionProvider's, as offsets plus shift), its parent, and the
+    nodes by range, outermost first: from one pass of generating the code, as the
+    PositionProvider makes its ranges, without the metadata machinery and a second walk."""
+    state = _Indexing(default_indent=module.default_indent, default_newline=module.default_newline,
+                      provider=_Positions())
+    module._codegen(state)
+    found, offset = state.provider, lines.offset_at
+    ranges = {node: (offset(where.start.line, where.start.column) + shift,
+                     offset(where.end.line, where.end.column) + shift) for node, where in found._computed.items()}
+    at: dict[Range, list[cst.CSTNode]] = defaultdict(list)
+    for node in found.order:
+        if node in ranges:
+            at[ranges[node]].append(node)
+    return ranges, found.parents, at
+
+
+class _Positions:
+    """Where the code generation below records ranges (in ``_computed``, as libcst's providers
+    do), parents, and the nodes in the order they start."""
+
+    def __init__(self):
+        self._computed: dict[cst.CSTNode, CodeRange] = {}
+        self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        self.order: list[cst.CSTNode] = []
         self.stack: list[cst.CSTNode] = []
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if self.stack:
-            self.tree.parents[node] = self.stack[-1]
-        where = self.tree.ranges.get(node)
-        if where is not None:
-            self.tree.at[where].append(node)
-        self.stack.append(node)
-        return True
 
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self.stack.pop()
+class _Indexing(PositionProvidingCodegenState):
+    """libcst's code generation that records positions, also recording each node's parent."""
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        super().before_codegen(node)
+        found = self.provider
+        if found.stack:
+            found.parents[node] = found.stack[-1]
+        found.order.append(node)
+        found.stack.append(node)
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        super().after_codegen(node)
+        self.provider.stack.pop()
