@@ -127,12 +127,18 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None)
     return Loaded(data, text, encoding)
 
 
-def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None
-               ) -> tuple[bool, list[Finding]]:
-    """(whether the file was scanned, its findings). Reading and decoding errors are findings."""
+def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None,
+               edits: bool = False) -> tuple[bool, list[Finding]]:
+    """(whether the file was scanned, its findings). Reading and decoding errors are findings.
+    With ``edits``, the fixes' edits are filled in from the text read (fix/edits.filled)."""
     loaded = load(source, rules, max_size)
     if loaded is None:
         return False, []
     if loaded.error is not None:
         return True, [loaded.error]
-    return True, check_source(loaded.text, source.kind, source.display, rules, table)
+    findings = check_source(loaded.text, source.kind, source.display, rules, table)
+    if edits and any(f.fix for f in findings):
+        from .fix.edits import filled
+
+        findings = filled(loaded.text, source.kind, findings)
+    return True, findings

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..config import FileSettings
 from ..discover import SourceFile, discover
@@ -24,13 +25,15 @@ class RunResult:
     skipped: list[str] = field(default_factory=list)  # what could not be checked, for stderr
 
 
-def check_job(args: tuple[SourceFile, FileSettings]) -> tuple[bool, list[Finding], str | None]:
+def check_job(args: tuple[SourceFile, FileSettings], edits: bool = False) -> tuple[bool, list[Finding], str | None]:
     """(whether the file was scanned, its findings, an internal error), with the file's own
-    settings: its rules, per-file-ignores, min-evidence and size limit."""
+    settings: its rules, per-file-ignores, min-evidence and size limit; with ``edits``, the
+    fixes' edits filled in, in the worker that has the file's text."""
     source, settings = args
     table = load_table()
     try:
-        scanned, findings = check_file(source, rules_for(source, settings, table), table, settings.max_file_size)
+        scanned, findings = check_file(source, rules_for(source, settings, table), table, settings.max_file_size,
+                                       edits)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return True, [], f"{source.display}: internal error while scanning: {type(exc).__name__}: {exc}"
     return scanned, [f for f in findings if settings.reports(f, source.path)], None
@@ -57,12 +60,15 @@ def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None
     return [(source, settings.for_file(source.path)) for source in found]
 
 
-def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None) -> RunResult:
-    """Check every file under paths; ``progress(done, total)`` is called after each file."""
+def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None,
+                edits: bool = False) -> RunResult:
+    """Check every file under paths; ``progress(done, total)`` is called after each file. With
+    ``edits`` (a report that shows them), the fixes' edits are made by the workers too."""
     skipped: list[str] = []
     jobs = sources_of(paths, settings, skipped)
     result = RunResult(files=len(jobs), skipped=skipped)
-    for scanned, findings, error in run_all(check_job, jobs, settings.jobs, progress, check_crashed):
+    job = partial(check_job, edits=True) if edits else check_job
+    for scanned, findings, error in run_all(job, jobs, settings.jobs, progress, check_crashed):
         result.scanned += scanned
         result.findings.extend(findings)
         if error:
