@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -128,17 +128,14 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None)
 
 
 def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None,
-               edits: bool = False) -> tuple[bool, list[Finding]]:
+               then: Callable[[str, list[Finding]], list[Finding]] | None = None) -> tuple[bool, list[Finding]]:
     """(whether the file was scanned, its findings). Reading and decoding errors are findings.
-    With ``edits``, the fixes' edits are filled in from the text read (fix/edits.filled)."""
+    ``then(text, findings)`` gives the findings of a file that was read (fix/edits.filled fills in
+    the fixes' edits from that text)."""
     loaded = load(source, rules, max_size)
     if loaded is None:
         return False, []
     if loaded.error is not None:
         return True, [loaded.error]
     findings = check_source(loaded.text, source.kind, source.display, rules, table)
-    if edits and any(f.fix for f in findings):
-        from .fix.edits import filled
-
-        findings = filled(loaded.text, source.kind, findings)
-    return True, findings
+    return True, findings if then is None else then(loaded.text, findings)

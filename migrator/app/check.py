@@ -31,9 +31,14 @@ def check_job(args: tuple[SourceFile, FileSettings], edits: bool = False) -> tup
     fixes' edits filled in, in the worker that has the file's text."""
     source, settings = args
     table = load_table()
+    then = None
+    if edits:
+        from ..fix.edits import filled
+
+        then = partial(filled, kind=source.kind)
     try:
         scanned, findings = check_file(source, rules_for(source, settings, table), table, settings.max_file_size,
-                                       edits)
+                                       then)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return True, [], f"{source.display}: internal error while scanning: {type(exc).__name__}: {exc}"
     return scanned, [f for f in findings if settings.reports(f, source.path)], None

@@ -48,16 +48,16 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
             text = decode(path.read_bytes(), cookie=bool(kind) and kinds.by_name(kind).cookie)[0]
         except (OSError, DecodeError):
             continue
-        done.update(zip(group, filled(text, kind, group)))
+        done.update(zip(group, filled(text, group, kind)))
     return [done.get(f, f) for f in findings]
 
 
-def filled(text: str, kind: str, findings: list[Finding]) -> list[Finding]:
+def filled(text: str, findings: list[Finding], kind: str) -> list[Finding]:
     """One file's findings, each fix that wants edits with its edits (and their spans) filled
     in, or shown as not applicable here."""
     from ..pipeline import lines_of
 
-    group = [f for f in findings if wants_edits(f)]
+    group = [f for f in findings if wants_edits(f) and not _filled(f.fix)]
     if not group:
         return findings
     computed = edits_for(kind, text, group)
