@@ -1,4 +1,5 @@
-"""Edits for findings, computed only when someone needs them (fix, diff, JSON output).
+"""Edits for findings, computed only when someone needs them (fix, diff, JSON output): by the
+worker that read the file (`filled`), or afterwards from the files (`with_edits`).
 
 Each file kind names its fixer (migrator/kinds), a function ``edits(text, findings)`` returning
 the edits per finding, imported on first use, so libcst is loaded only when a Python file has
