@@ -152,12 +152,13 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
     from .app.check import check_paths
     from .app.repository import with_repository
+    from .report import WITH_EDITS
     from .report.output import emit
     from .report.progress import Progress
     from .ruletable import load_table
 
     with Progress() as progress:
-        result = check_paths(list(paths) or ["."], settings, progress=progress)
+        result = check_paths(list(paths) or ["."], settings, progress=progress, edits=output_format in WITH_EDITS)
     _tell(result.skipped, result.errors)
     if write_baseline:
         sys.exit(_write_baseline(write_baseline, result))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -127,12 +127,15 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None)
     return Loaded(data, text, encoding)
 
 
-def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None
-               ) -> tuple[bool, list[Finding]]:
-    """(whether the file was scanned, its findings). Reading and decoding errors are findings."""
+def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None,
+               then: Callable[[str, list[Finding]], list[Finding]] | None = None) -> tuple[bool, list[Finding]]:
+    """(whether the file was scanned, its findings). Reading and decoding errors are findings.
+    ``then(text, findings)`` gives the findings of a file that was read (fix/edits.filled fills in
+    the fixes' edits from that text)."""
     loaded = load(source, rules, max_size)
     if loaded is None:
         return False, []
     if loaded.error is not None:
         return True, [loaded.error]
-    return True, check_source(loaded.text, source.kind, source.display, rules, table)
+    findings = check_source(loaded.text, source.kind, source.display, rules, table)
+    return True, findings if then is None else then(loaded.text, findings)

@@ -97,7 +97,7 @@ def test_a_forged_cache_committed_to_the_repository_cannot_hide_a_finding(tree, 
     assert outcome.status == 1
     assert outcome.codes_by_file() == {"clean.py": ["MIG060"]}
     hide_findings(tree)  # the forged pack was replaced by one the user's key signs
-    assert found(tree) == []
+    assert check_json(tree).codes_by_file() == {}
 
 
 def test_a_file_rewritten_to_the_same_size_and_mtime_is_checked_again(tree):
@@ -194,3 +194,11 @@ def test_a_warm_fix_reports_what_a_cold_fix_reports_for_files_it_leaves_alone(tr
 
 def test_files_found_while_the_pool_runs_come_back_in_order():
     assert run_all(abs, (-i for i in range(200)), jobs=2) == list(range(200))
+
+
+def test_a_report_with_edits_after_a_text_check_shows_the_edits_a_cold_report_shows(tree):
+    cold = check_json(tree, "--no-cache").stdout
+    migrator("check", ".", cwd=tree)  # fills the cache without edits
+    assert check_json(tree).stdout == cold  # the first report that shows edits
+    assert check_json(tree).stdout == cold  # and a warm one
+    assert '"content": "not runner.paused"' in cold

@@ -135,8 +135,9 @@ class ResultCache:
     """The cache of one run. ``get`` gives a file's (scanned, findings) when an entry for it is
     valid; ``put`` stores a result; ``save`` writes the pack when anything changed."""
 
-    def __init__(self, directory: Path, table: RuleTable, key: bytes | None) -> None:
+    def __init__(self, directory: Path, table: RuleTable, key: bytes | None, edits: bool = False) -> None:
         self.directory = directory.absolute()
+        self.edits = edits  # findings stored with their fix edits filled in (and fixes found not applicable)
         self.key = key  # None: the cache is off (--no-cache, or no key could be had)
         self.started = time.time_ns()
         self.tool = tool_stamp(table) if key is not None else b""
@@ -145,9 +146,11 @@ class ResultCache:
         self._contexts: dict[int, tuple[FileSettings, str]] = {}  # id → (settings, digest)
 
     @classmethod
-    def open(cls, settings: FileSettings, table: RuleTable, enabled: bool = True) -> ResultCache:
-        """The cache of a run with these (the working directory's) settings; off unless ``enabled``."""
-        return cls(Path(settings.cache_dir), table, secret() if enabled else None)
+    def open(cls, settings: FileSettings, table: RuleTable, enabled: bool = True, edits: bool = False
+             ) -> ResultCache:
+        """The cache of a run with these (the working directory's) settings; off unless ``enabled``.
+        A run whose report shows edits (``edits``) uses only entries made with edits."""
+        return cls(Path(settings.cache_dir), table, secret() if enabled else None, edits)
 
     def lookup(self, source: SourceFile, settings: FileSettings) -> tuple[Lookup, tuple[bool, list[Finding]] | None]:
         """The file's cache key (for `put`) and its cached (scanned, findings), if any."""
@@ -171,7 +174,7 @@ class ResultCache:
             shape = (sorted(settings.codes), settings.target_version, settings.min_evidence, settings.max_file_size)
             base = self._contexts[id(settings)] = (settings, hashlib.sha256(repr(shape).encode()).hexdigest())
         ignored = settings.ignored_codes(source.path) if settings.per_file_ignores else frozenset()
-        return base[1], source.display, source.kind, tuple(sorted(ignored))
+        return base[1], source.display, source.kind, tuple(sorted(ignored)), self.edits
 
     def get(self, source: SourceFile, key: Lookup) -> tuple[bool, list[Finding]] | None:
         """The file's (scanned, findings), when its entry is valid for this stamp and context."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from ..config import FileSettings
 from ..discover import SourceFile, discover
@@ -25,13 +26,20 @@ class RunResult:
     skipped: list[str] = field(default_factory=list)  # what could not be checked, for stderr
 
 
-def check_job(args: tuple[SourceFile, FileSettings]) -> tuple[bool, list[Finding], str | None]:
+def check_job(args: tuple[SourceFile, FileSettings], edits: bool = False) -> tuple[bool, list[Finding], str | None]:
     """(whether the file was scanned, its findings, an internal error), with the file's own
-    settings: its rules, per-file-ignores, min-evidence and size limit."""
+    settings: its rules, per-file-ignores, min-evidence and size limit; with ``edits``, the
+    fixes' edits filled in, in the worker that has the file's text."""
     source, settings = args
     table = load_table()
+    then = None
+    if edits:
+        from ..fix.edits import filled
+
+        then = partial(filled, kind=source.kind)
     try:
-        scanned, findings = check_file(source, rules_for(source, settings, table), table, settings.max_file_size)
+        scanned, findings = check_file(source, rules_for(source, settings, table), table, settings.max_file_size,
+                                       then)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return True, [], f"{source.display}: internal error while scanning: {type(exc).__name__}: {exc}"
     return scanned, [f for f in findings if settings.reports(f, source.path)], None
@@ -61,9 +69,9 @@ def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None
 Entry = tuple[bool, bytes, str | None, bool]  # scanned, findings_blob, internal error, whether to cache it
 
 
-def check_entry(args: tuple[SourceFile, FileSettings]) -> Entry:
+def check_entry(args: tuple[SourceFile, FileSettings], edits: bool = False) -> Entry:
     """`check_job` with the findings packed as the cache keeps them (the parent unpickles them once)."""
-    scanned, findings, error = check_job(args)
+    scanned, findings, error = check_job(args, edits)
     return scanned, findings_blob(findings), error, error is None
 
 
@@ -73,12 +81,14 @@ def check_entry_crashed(args: tuple[SourceFile, FileSettings]) -> Entry:
     return scanned, findings_blob(findings), error, False
 
 
-def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None) -> RunResult:
+def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None,
+                edits: bool = False) -> RunResult:
     """Check every file under paths; ``progress(done, total)`` is called as files are done.
     Files are handed to the workers as they are found; a file whose cached result is valid
-    (migrator/app/cache.py) is not checked again."""
+    (migrator/app/cache.py) is not checked again. With ``edits`` (a report that shows them), the
+    fixes' edits are made by the workers too."""
     result = RunResult()
-    cache = ResultCache.open(settings.default, load_table(), settings.cache)
+    cache = ResultCache.open(settings.default, load_table(), settings.cache, edits)
     missed: list[tuple[SourceFile, Lookup]] = []
 
     def misses() -> Iterator[tuple[SourceFile, FileSettings]]:
@@ -92,7 +102,8 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
             missed.append((source, key))
             yield source, file_settings
 
-    outcomes = run_all(check_entry, misses(), settings.jobs, progress, check_entry_crashed)
+    job = partial(check_entry, edits=True) if edits else check_entry
+    outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed)
     for (source, key), (scanned, blob, error, keep) in zip(missed, outcomes):
         result.scanned += scanned
         result.findings.extend(findings_of(blob))

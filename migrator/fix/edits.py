@@ -1,4 +1,5 @@
-"""Edits for findings, computed only when someone needs them (fix, diff, JSON output).
+"""Edits for findings, computed only when someone needs them (fix, diff, JSON output): by the
+worker that read the file (`filled`), or afterwards from the files (`with_edits`).
 
 Each file kind names its fixer (migrator/kinds), a function ``edits(text, findings)`` returning
 the edits per finding, imported on first use, so libcst is loaded only when a Python file has
@@ -32,15 +33,15 @@ def edits_for(kind: str | None, text: str, findings: list[Finding]) -> dict[Find
 
 
 def with_edits(findings: list[Finding]) -> list[Finding]:
-    """Findings with their fix edits filled in, reading each file that has fixable findings."""
-    from ..pipeline import lines_of
+    """Findings with their fix edits filled in, reading each file that has fixable findings whose
+    edits are not filled in yet (a worker fills them where it has the file's text: `filled`)."""
     from ..source import DecodeError, decode
 
     by_file: dict[str, list[Finding]] = defaultdict(list)
     for finding in findings:
-        if wants_edits(finding):
+        if wants_edits(finding) and not _filled(finding.fix):
             by_file[finding.filename].append(finding)
-    filled: dict[Finding, Finding] = {}
+    done: dict[Finding, Finding] = {}
     for filename, group in by_file.items():
         path = Path(filename)
         kind = group[0].kind or ""
@@ -48,13 +49,30 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
             text = decode(path.read_bytes(), cookie=bool(kind) and kinds.by_name(kind).cookie)[0]
         except (OSError, DecodeError):
             continue
-        computed = edits_for(kind, text, group)
-        lines = lines_of(text, kind)
-        for finding in group:
-            edits = tuple(replace(e, span=lines.span(e.start, e.end)) for e in computed.get(finding, ()))
-            fix = replace(finding.fix, edits=edits) if edits else not_applicable(finding.fix)
-            filled[finding] = replace(finding, fix=fix)
-    return [filled.get(f, f) for f in findings]
+        done.update(zip(group, filled(text, group, kind)))
+    return [done.get(f, f) for f in findings]
+
+
+def filled(text: str, findings: list[Finding], kind: str) -> list[Finding]:
+    """One file's findings, each fix that wants edits with its edits (and their spans) filled
+    in, or shown as not applicable here."""
+    from ..pipeline import lines_of
+
+    group = [f for f in findings if wants_edits(f) and not _filled(f.fix)]
+    if not group:
+        return findings
+    computed = edits_for(kind, text, group)
+    lines = lines_of(text, kind)
+    done = {}
+    for finding in group:
+        edits = tuple(replace(e, span=lines.span(e.start, e.end)) for e in computed.get(finding, ()))
+        fix = replace(finding.fix, edits=edits) if edits else not_applicable(finding.fix)
+        done[finding] = replace(finding, fix=fix)
+    return [done.get(f, f) for f in findings]
+
+
+def _filled(fix: Fix) -> bool:
+    return bool(fix.edits) and all(e.span is not None for e in fix.edits)
 
 
 def not_applicable(fix: Fix) -> Fix:

@@ -6,8 +6,9 @@ drop-null; model.FixIntent holds it as data). Its module registers, together:
 - the touch forms it carries out: (touch kind, syntax) → the contexts it supports (none: any);
 - what a touch of those forms must meet besides (its value; the other keys of the dict, call,
   query, form, JSON object or command it is written in), and why not when it does not;
-- how it edits Python, given the file's libcst tree (fix/python/; libcst is imported only there
-  and inside these Python halves, so ``check`` never imports it);
+- how it edits Python, given a libcst tree of the statement around the touch, or of the file
+  (fix/python/; libcst is imported only there and inside these Python halves, so ``check`` never
+  imports it);
 - how it edits text (a shell script, a CI job's YAML scalar, a JSON member or string), given where
   the touch is in its host (fix/text/).
 

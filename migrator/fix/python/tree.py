@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 import libcst as cst
-from libcst.metadata import CodeRange, MetadataWrapper, PositionProvider
+from libcst.metadata import CodeRange
+from libcst.metadata.position_provider import PositionProvidingCodegenState
 
 from ...model import Edit, Range
 from ...source import LineIndex
@@ -25,21 +26,29 @@ LOOSE_PARENTS = (
 )
 
 
-class Tree:
-    def __init__(self, text: str):
-        self.module = cst.parse_module(text)
-        self.text = text
-        self.lines = LineIndex(text, "universal")
-        wrapper = MetadataWrapper(self.module, unsafe_skip_copy=True)
-        self.ranges: dict[cst.CSTNode, Range] = {
-            node: self._offsets(where) for node, where in wrapper.resolve(PositionProvider).items()}
-        self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
-        self.at: dict[Range, list[cst.CSTNode]] = defaultdict(list)
-        self.module.visit(_Index(self))
+class Beyond(Exception):
+    """A fixer asked about code around the piece of the file that was parsed: parse it all."""
 
-    def _offsets(self, where: CodeRange) -> Range:
-        offset = self.lines.offset_at
-        return offset(where.start.line, where.start.column), offset(where.end.line, where.end.column)
+
+class Tree:
+    """The whole file, or one piece of it (pieces.py): the piece's lines, under ``if 1:`` when
+    they are indented, so that libcst gives them the indentation they have in the file. Ranges
+    are offsets in the whole file either way."""
+
+    def __init__(self, text: str, lines: LineIndex | None = None, piece: Range | None = None):
+        self.text = text
+        self.lines = lines or LineIndex(text, "universal")
+        start, end = piece or (0, len(text))
+        indented = piece is not None and text[start:start + 1] in (" ", "\t", "\f")
+        wrapper = f"if 1:{_newline(text, start, end)}" if indented else ""
+        self.code = wrapper + text[start:end]
+        self.shift = start - len(wrapper)
+        self.module = cst.parse_module(self.code)
+        self.outside: tuple[cst.CSTNode, ...] = ()
+        if piece is not None:
+            top = self.module.body[0]
+            self.outside = (self.module, top, top.body) if indented else (self.module,)
+        self.ranges, self.parents, self.at = _index(self.module, LineIndex(self.code, "universal"), self.shift)
 
     # ---------------------------------------------------------------- finding nodes
     def find(self, span: Range | None, *types: type) -> cst.CSTNode | None:
@@ -49,7 +58,10 @@ class Tree:
         return next((n for n in self.at.get(tuple(span), ()) if isinstance(n, types)), None)
 
     def parent(self, node: cst.CSTNode) -> cst.CSTNode | None:
-        return self.parents.get(node)
+        found = self.parents.get(node)
+        if any(found is o for o in self.outside):
+            raise Beyond
+        return found
 
     def assignment(self, target: cst.CSTNode) -> cst.Assign | cst.AnnAssign | None:
         """The statement assigning to target when target is its only target (``a = b = x``
@@ -79,7 +91,7 @@ class Tree:
         if isinstance(new, (cst.Name, cst.SimpleString)):
             return self.edit(node, self.module.code_for_node(new))
         text, (start, end) = self.module.deep_replace(node, new).code, self.ranges[node]
-        return Edit(text[start:len(text) - (len(self.text) - end)], start, end)
+        return Edit(text[start - self.shift:len(text) - (len(self.code) - (end - self.shift))], start, end)
 
     def needs_parens(self, node: cst.CSTNode) -> bool:
         """Whether `not …` written in place of node needs parentheses."""
@@ -96,22 +108,56 @@ class Tree:
         return f"({text})" if self.needs_parens(node) else text
 
 
-class _Index(cst.CSTVisitor):
-    """Records every node's parent and indexes nodes by range, outermost first."""
+def _newline(text: str, start: int, end: int) -> str:
+    """The line break the piece's first line ends with."""
+    for newline in ("\r\n", "\n", "\r"):
+        if newline in text[start:end]:
+            return newline
+    return "\n"
 
-    def __init__(self, tree: Tree):
-        super().__init__()
-        self.tree = tree
+
+Index = tuple[dict[cst.CSTNode, Range], dict[cst.CSTNode, cst.CSTNode], dict[Range, list[cst.CSTNode]]]
+
+
+def _index(module: cst.Module, lines: LineIndex, shift: int) -> Index:
+    """Every node's range (libcst's PositionProvider's, as offsets plus shift), its parent, and the
+    nodes by range, outermost first: from one pass of generating the code, as the
+    PositionProvider makes its ranges, without the metadata machinery and a second walk."""
+    state = _Indexing(default_indent=module.default_indent, default_newline=module.default_newline,
+                      provider=_Positions())
+    module._codegen(state)
+    found, offset = state.provider, lines.offset_at
+    ranges = {node: (offset(where.start.line, where.start.column) + shift,
+                     offset(where.end.line, where.end.column) + shift) for node, where in found._computed.items()}
+    at: dict[Range, list[cst.CSTNode]] = defaultdict(list)
+    for node in found.order:
+        if node in ranges:
+            at[ranges[node]].append(node)
+    return ranges, found.parents, at
+
+
+class _Positions:
+    """Where the code generation below records ranges (in ``_computed``, as libcst's providers
+    do), parents, and the nodes in the order they start."""
+
+    def __init__(self):
+        self._computed: dict[cst.CSTNode, CodeRange] = {}
+        self.parents: dict[cst.CSTNode, cst.CSTNode] = {}
+        self.order: list[cst.CSTNode] = []
         self.stack: list[cst.CSTNode] = []
 
-    def on_visit(self, node: cst.CSTNode) -> bool:
-        if self.stack:
-            self.tree.parents[node] = self.stack[-1]
-        where = self.tree.ranges.get(node)
-        if where is not None:
-            self.tree.at[where].append(node)
-        self.stack.append(node)
-        return True
 
-    def on_leave(self, original_node: cst.CSTNode) -> None:
-        self.stack.pop()
+class _Indexing(PositionProvidingCodegenState):
+    """libcst's code generation that records positions, also recording each node's parent."""
+
+    def before_codegen(self, node: cst.CSTNode) -> None:
+        super().before_codegen(node)
+        found = self.provider
+        if found.stack:
+            found.parents[node] = found.stack[-1]
+        found.order.append(node)
+        found.stack.append(node)
+
+    def after_codegen(self, node: cst.CSTNode) -> None:
+        super().after_codegen(node)
+        self.provider.stack.pop()

@@ -107,7 +107,7 @@ class Fixer:
         if not value_edits:
             return None
         new_value = apply(spot.text, value_edits)
-        if spot.shell and not same_shape(spot.text, new_value, spot.variable):
+        if spot.shell and not same_shape(spot.text, new_value, spot.variable, value_edits):
             return None
         if isinstance(spot.host, StringHost) and touch.syntax == Syntax.JSON_KEY and not _parses(new_value):
             return None

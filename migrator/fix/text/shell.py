@@ -28,9 +28,27 @@ def _count(cmds: list) -> int:
     return len(cmds) + sum(_count(sub.commands) for cmd in cmds for w in cmd.all_words() for sub in w.subs)
 
 
-def same_shape(old: str, new: str, word: bool = False) -> bool:
-    """An edit kept the script's quoting balanced: it lexes into as many commands as before."""
+def same_shape(old: str, new: str, word: bool = False, edits: list[tuple[int, int, str]] | None = None) -> bool:
+    """An edit kept the script's quoting balanced: it lexes into as many commands as before.
+    ``edits`` (what made new from old) that only put plain word characters for plain word
+    characters cannot change that, so the script is not lexed again for each of them."""
+    if edits is not None and plain(old, edits):
+        return True
     return command_count(old, word) == command_count(new, word)
+
+
+def plain(old: str, edits: list[tuple[int, int, str]]) -> bool:
+    """Each edit puts plain word characters for plain word characters (at least one each: so no
+    token starts or ends anew, and a ``#`` stays where it was), in a script with no here-document
+    (whose end a word names)."""
+    return not _has_heredoc(old) and all(
+        new and end > start and SAFE_UNQUOTED.fullmatch(new) and SAFE_UNQUOTED.fullmatch(old, start, end)
+        for start, end, new in edits)
+
+
+@lru_cache(maxsize=64)
+def _has_heredoc(text: str) -> bool:
+    return "<<" in text
 
 
 def shell_pair(text: str, name: str, key: Range | None, value: Range | None, words: Range | None,
