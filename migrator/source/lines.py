@@ -59,10 +59,12 @@ class LineIndex:
         if row > len(self.starts):
             return len(self.text)
         start = self.starts[row - 1]
-        end = self.line_end(row)
         if self._ascii is None:
             self._ascii = self.text.isascii()
-        if self._ascii or self.text[start:end].isascii():
+        if self._ascii:
+            return min(start + byte_column, len(self.text))
+        end = self.line_end(row)
+        if self.text[start:end].isascii():
             return min(start + byte_column, len(self.text))
         chars = self._chars.get(row)
         if chars is None:  # byte offset at which each character of the row starts
