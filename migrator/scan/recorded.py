@@ -75,9 +75,9 @@ def _recorded(touches: list[Touch]) -> list[Touch]:
     replays it (fix/intents/)."""
     origins: dict[object, object] = {}  # a file's touches share a few origins: each is made once
     for touch in touches:
-        if touch.origin not in origins:
+        if not touch.origin.recorded and touch.origin not in origins:
             origins[touch.origin] = replace(touch.origin, recorded=True)
-    return [replace(t, origin=origins[t.origin]) for t in touches]
+    return [t if t.origin.recorded else replace(t, origin=origins[t.origin]) for t in touches]
 
 
 def embedded_json(value: str, omap: OffsetMap, model: ApiModel, embedded: str, exact: bool = True,
