@@ -116,12 +116,32 @@ class ApiModel:
                 out.append((re.compile(pattern, re.IGNORECASE), record))
         return out
 
+    @cached_property
+    def _names_seen(self) -> dict[str, str | None]:
+        return {}
+
     def record_for_name(self, name: str) -> str | None:
-        """The record a variable's name suggests (``runner`` → runner), or None."""
-        for pattern, record in self._name_patterns:
-            if pattern.fullmatch(name):
-                return record
-        return None
+        """The record a variable's name suggests (``runner`` → runner), or None. A file names
+        few distinct variables many times: each name is matched once per process."""
+        seen = self._names_seen
+        if name not in seen:
+            seen[name] = next((record for pattern, record in self._name_patterns if pattern.fullmatch(name)), None)
+        return seen[name]
+
+    @cached_property
+    def _client_patterns(self) -> list[re.Pattern[str]]:
+        return [re.compile(p, re.IGNORECASE) for p in self.python_gitlab.client_names]
+
+    @cached_property
+    def _clients_seen(self) -> dict[str, bool]:
+        return {}
+
+    def is_client_name(self, name: str) -> bool:
+        """Whether a variable's name says it holds a python-gitlab client (``gl``), memoised."""
+        seen = self._clients_seen
+        if name not in seen:
+            seen[name] = any(p.fullmatch(name) for p in self._client_patterns)
+        return seen[name]
 
     def record_for_keys(self, keys: frozenset[str] | set[str]) -> str | None:
         """The record whose key signature a JSON object's keys carry, or None."""
@@ -152,8 +172,18 @@ class ApiModel:
     def _templates(self) -> list[tuple[tuple[str, ...], Endpoint]]:
         return [(tuple(split_path(e.path)), e) for e in self.endpoints]
 
+    @cached_property
+    def _endpoints_seen(self) -> dict[tuple[str, ...], Endpoint | None]:
+        return {}
+
     def endpoint_for(self, segments: tuple[str, ...]) -> Endpoint | None:
-        """The most specific endpoint whose template matches a concrete path's segments."""
+        """The most specific endpoint whose template matches a concrete path's segments (memoised)."""
+        seen = self._endpoints_seen
+        if segments not in seen:
+            seen[segments] = self._endpoint_for(segments)
+        return seen[segments]
+
+    def _endpoint_for(self, segments: tuple[str, ...]) -> Endpoint | None:
         best, best_score = None, -1
         for template, endpoint in self._templates:
             if len(template) != len(segments):

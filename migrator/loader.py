@@ -15,37 +15,42 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
 
 
 class DataError(ValueError):
     """A rule or model file is malformed; the message names the file and the key."""
 
 
-class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+@cache
+def _strict_loader() -> type:
     """A SafeLoader that refuses a key given twice in one mapping (YAML would keep the last one,
-    silently dropping the first: an example or a clause lost without a word)."""
+    silently dropping the first: an example or a clause lost without a word). Made on first use:
+    a run whose rule table comes from the cache (tablecache.py) never imports yaml for it."""
+    import yaml
 
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
-        seen: dict[Any, int] = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                continue
-            key = self.construct_object(key_node, deep=deep)
-            if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"key {key!r} given twice (first on line {seen[key]})", key_node.start_mark)
-            seen[key] = key_node.start_mark.line + 1
-        return super().construct_mapping(node, deep=deep)
+    class StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+        def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+            seen: dict[Any, int] = {}
+            for key_node, _ in node.value:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue
+                key = self.construct_object(key_node, deep=deep)
+                if key in seen:
+                    raise yaml.constructor.ConstructorError(
+                        None, None, f"key {key!r} given twice (first on line {seen[key]})", key_node.start_mark)
+                seen[key] = key_node.start_mark.line + 1
+            return super().construct_mapping(node, deep=deep)
 
-
-_StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _StrictLoader.construct_mapping)
+    StrictLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, StrictLoader.construct_mapping)
+    return StrictLoader
 
 
 def read_yaml(path: Path) -> Any:
+    import yaml
+
     try:
         with open(path, encoding="utf-8") as handle:
-            return yaml.load(handle, Loader=_StrictLoader)
+            return yaml.load(handle, Loader=_strict_loader())
     except yaml.YAMLError as exc:
         raise DataError(f"{path}: not valid YAML: {exc}") from None
 

@@ -25,16 +25,36 @@ def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, l
     """The findings of one file; ``lines`` locates them (rows, columns and the source line);
     ``table`` is what check functions check against."""
     found: dict[tuple[str, object], Finding] = {}
-    by_kind: dict[str, list[Touch]] = {}  # a clause names one touch kind: it looks at those only
-    for touch in touches:
-        by_kind.setdefault(touch.kind, []).append(touch)
+    index = _Index(touches)
     for rule in rules:
         for clause in rule.match:
-            for touch, message in _clause_hits(clause, by_kind.get(clause.touch, []), touches, table):
+            for touch, message in _clause_hits(clause, index.named(clause), touches, table):
                 key = (rule.code, touch.range)
                 if key not in found:
                     found[key] = _finding(rule, clause, touch, message, filename, lines)
     return sorted(found.values(), key=lambda f: f.sort_key)
+
+
+class _Index:
+    """One file's touches by kind and by (kind, name): a clause names one touch kind and mostly a
+    few names, so it looks at those touches only, in the order the scanner gave them."""
+
+    def __init__(self, touches: Sequence[Touch]):
+        self.by_kind: dict[str, list[int]] = {}
+        self.by_name: dict[tuple[str, str], list[int]] = {}
+        self.touches = touches
+        for position, touch in enumerate(touches):
+            self.by_kind.setdefault(touch.kind, []).append(position)
+            self.by_name.setdefault((touch.kind, touch.name), []).append(position)
+
+    def named(self, clause: Match) -> list[Touch]:
+        """The touches of the clause's kind, and of one of its names when it names any."""
+        if not clause.names:
+            positions = self.by_kind.get(clause.touch, [])
+        else:
+            lists = [self.by_name[key] for key in ((clause.touch, n) for n in set(clause.names)) if key in self.by_name]
+            positions = lists[0] if len(lists) == 1 else sorted(p for found in lists for p in found)
+        return [self.touches[p] for p in positions]
 
 
 def _clause_hits(clause: Match, of_kind: Sequence[Touch], touches: Sequence[Touch], table: RuleTable

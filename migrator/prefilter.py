@@ -1,17 +1,41 @@
 """Stage: prefilter. A file can only match a rule that has all of one of its token sets
-(rules/*.yaml ``tokens``, or the names and path segments of its clauses): plain substring tests
-over the file's bytes drop most files of an ordinary repository before any parsing."""
+(rules/*.yaml ``tokens``, or the names and path segments of its clauses): literal substring
+tests over the file's bytes drop most files of an ordinary repository before any parsing.
+
+Which tokens a file holds is found in one pass over its bytes by Hyperscan (a SIMD multi-pattern
+matcher, each token reported once), about fifty times faster than one ``in`` test per token.
+Loading it costs more than a pre-commit run's few files take to test, so a process tests its
+first megabytes token by token and switches once it has read that much; where Hyperscan is not
+installed (it has wheels for x86-64 only) the token-by-token test is all there is. Both give the
+same answer."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 
 from .ruletable import Rule
 
+SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hyperscan is loaded
+
+_searched = [0]
+_finders: dict[frozenset[bytes], Callable[[bytes], frozenset[bytes]] | None] = {}
+
 
 def candidate(data: bytes, rules: Sequence[Rule]) -> bool:
-    """Whether any rule could match: a file must hold one of a rule's token sets whole.
-    Each distinct token is searched for at most once per file."""
+    """Whether any rule could match: a file must hold one of a rule's token sets whole."""
+    sets = [tokens for rule in rules for tokens in rule.token_sets]
+    if not sets:
+        return False
+    find = _finder(frozenset().union(*sets), len(data))
+    if find is None:
+        return _candidate_by_token(data, sets)
+    present = find(data)
+    return any(tokens <= present for tokens in sets)
+
+
+def _candidate_by_token(data: bytes, sets: list[frozenset[bytes]]) -> bool:
+    """The same answer with one substring test per distinct token, each at most once per file."""
     present: dict[bytes, bool] = {}
 
     def has(token: bytes) -> bool:
@@ -19,4 +43,34 @@ def candidate(data: bytes, rules: Sequence[Rule]) -> bool:
             present[token] = token in data
         return present[token]
 
-    return any(all(has(t) for t in tokens) for rule in rules for tokens in rule.token_sets)
+    return any(all(has(t) for t in tokens) for tokens in sets)
+
+
+def _finder(tokens: frozenset[bytes], size: int) -> Callable[[bytes], frozenset[bytes]] | None:
+    """The one-pass search for these tokens, once this process has tested enough bytes to pay for
+    loading it; None before then, or when Hyperscan is not installed."""
+    if tokens in _finders:
+        return _finders[tokens]
+    _searched[0] += size
+    if _searched[0] < SWITCH_BYTES:
+        return None
+    _finders[tokens] = _hyperscan(sorted(tokens))
+    return _finders[tokens]
+
+
+def _hyperscan(tokens: list[bytes]) -> Callable[[bytes], frozenset[bytes]] | None:
+    try:
+        import hyperscan
+    except ImportError:
+        return None
+    database = hyperscan.Database()
+    database.compile(expressions=[re.escape(t) for t in tokens], ids=list(range(len(tokens))),
+                     elements=len(tokens), flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(tokens))
+    scratch = hyperscan.Scratch(database)
+
+    def find(data: bytes) -> frozenset[bytes]:
+        found: list[int] = []
+        database.scan(data, match_event_handler=lambda token, *_: found.append(token), scratch=scratch)
+        return frozenset(tokens[i] for i in found)
+
+    return find

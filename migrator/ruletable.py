@@ -10,7 +10,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from . import kinds
+from . import kinds, tablecache
 from .apimodel import ApiModel, load_api_model
 from .fix import intents as fix_intents
 from .loader import DataError, build, one_of, read_yaml
@@ -176,6 +176,10 @@ def load_table(directory: Path | None = None) -> RuleTable:
     files = sorted(directory.glob("*.yaml")) + sorted((directory / "model").glob("*.yaml"))
     for path in files:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    return tablecache.cached(digest.hexdigest(), lambda: _load(directory, files, digest.hexdigest()[:16]))
+
+
+def _load(directory: Path, files: list[Path], digest: str) -> RuleTable:
     items = _load_items(directory / "items.yaml")
     model_file = directory / "model" / "api.yaml"
     model = load_api_model(read_yaml(model_file), str(model_file))
@@ -191,7 +195,7 @@ def load_table(directory: Path | None = None) -> RuleTable:
             seen[rule.code] = path.name
             rules.append(rule)
     rules.sort(key=lambda r: r.code)
-    return RuleTable(tuple(rules), items, model, data, digest.hexdigest()[:16])
+    return RuleTable(tuple(rules), items, model, data, digest)
 
 
 def _load_items(path: Path) -> dict[str, Item]:

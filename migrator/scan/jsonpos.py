@@ -90,7 +90,8 @@ class Frame:
 
     @property
     def origin(self) -> Origin:
-        return Origin(embedded=self.embedded, approximate=not self.exact)
+        """Every touch read through a frame is recorded traffic (scan/recorded.py)."""
+        return Origin(recorded=True, embedded=self.embedded, approximate=not self.exact)
 
 
 def parse(text: str, start: int = 0, end: int | None = None) -> Node:

@@ -326,12 +326,19 @@ class Flows:
                     sink.method, value, entry.syntax, request=sink.request, written=written))
 
 
+# Statements that hold no statements: most of a module, passed over without looking for bodies.
+_SIMPLE = frozenset({ast.Expr, ast.Assign, ast.AugAssign, ast.AnnAssign, ast.Return, ast.Import, ast.ImportFrom,
+                     ast.Pass, ast.Break, ast.Continue, ast.Raise, ast.Assert, ast.Delete, ast.Global, ast.Nonlocal})
+
+
 def _functions(body: list[ast.stmt]) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     """The function definitions among statements, at any depth (statements only: cheaper than
     ast.walk, and a definition is always a statement)."""
     found, stack = [], list(body)
     while stack:
         node = stack.pop()
+        if node.__class__ in _SIMPLE:
+            continue
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.append(node)
         for part in ("body", "orelse", "finalbody", "handlers", "cases"):

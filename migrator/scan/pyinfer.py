@@ -9,7 +9,6 @@ API model (rules/model/api.yaml).
 from __future__ import annotations
 
 import ast
-import re
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
@@ -65,7 +64,6 @@ class Inferer:
         self.messages = messages
         pg = model.python_gitlab
         self.manager_names = {m.attribute for m in pg.managers}
-        self.client_patterns = [re.compile(p, re.IGNORECASE) for p in pg.client_names]
         self.cache: dict[int, Kind] = {}
 
     # ---------------------------------------------------------------- strings
@@ -143,7 +141,7 @@ class Inferer:
             return bound
         if bound is not None:
             return None
-        if any(p.fullmatch(name) for p in self.client_patterns):
+        if self.model.is_client_name(name):
             return Kind("client", evidence="named", name=name)
         return self.named(name)
 

@@ -22,6 +22,7 @@ from .pydecl import Declarations
 from .pyflow import Flows
 from .pyinfer import Inferer, Kind, Scope
 from .pysource import Source, literal
+from .pywalk import Walker
 
 SKIP_RECEIVERS = {"self", "cls"}
 NOT_RECORD_KINDS = {"module", "client", "manager", "session", "response", "dict", "message"}
@@ -45,7 +46,7 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
     return touches
 
 
-class Visitor(ast.NodeVisitor):
+class Visitor(Walker):
     def __init__(self, source: Source, model: ApiModel):
         self.source = source
         self.model = model

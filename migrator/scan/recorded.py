@@ -73,7 +73,11 @@ def _touches(text: str, model: ApiModel, docs: list[Node], syntax: Syntax, fixtu
 def _recorded(touches: list[Touch]) -> list[Touch]:
     """Every touch here is recorded traffic: its fixes must go together with the code that
     replays it (fix/intents/)."""
-    return [replace(t, origin=replace(t.origin, recorded=True)) for t in touches]
+    origins: dict[object, object] = {}  # a file's touches share a few origins: each is made once
+    for touch in touches:
+        if not touch.origin.recorded and touch.origin not in origins:
+            origins[touch.origin] = replace(touch.origin, recorded=True)
+    return [t if t.origin.recorded else replace(t, origin=origins[t.origin]) for t in touches]
 
 
 def embedded_json(value: str, omap: OffsetMap, model: ApiModel, embedded: str, exact: bool = True,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from itertools import accumulate
 
 from ..model import Position, Span
 
@@ -20,11 +21,30 @@ NEWLINES = {
 }
 
 
+# What str.splitlines breaks lines at besides each rule's own breaks: where a text holds none of
+# these, splitlines (in C) finds exactly the rule's lines.
+_NOT_BREAKS = {
+    "universal": re.compile("[\v\f\x1c\x1d\x1e\x85\u2028\u2029]"),
+    "yaml": re.compile("[\v\f\x1c\x1d\x1e]"),
+    "lf": re.compile("[\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]"),
+}
+
+
+def line_starts(text: str, newlines: str) -> list[int]:
+    """The offset of each row's first character (after the last line break too, if any)."""
+    if _NOT_BREAKS[newlines].search(text):
+        return [0, *(m.end() for m in NEWLINES[newlines].finditer(text))]
+    lines = text.splitlines(keepends=True)
+    starts = [0, *accumulate(map(len, lines))]
+    if lines and not NEWLINES[newlines].search(lines[-1][-1:]):
+        starts.pop()  # the last row has no line break: nothing starts after it
+    return starts
+
+
 class LineIndex:
     def __init__(self, text: str, newlines: str = "universal"):
         self.text = text
-        self.starts = [0]
-        self.starts.extend(m.end() for m in NEWLINES[newlines].finditer(text))
+        self.starts = line_starts(text, newlines)
         self._chars: dict[int, list[int]] = {}
         self._lines: dict[int, str] = {}  # each row's text made once: findings on one long line share it
         self._ascii: bool | None = None
@@ -59,10 +79,12 @@ class LineIndex:
         if row > len(self.starts):
             return len(self.text)
         start = self.starts[row - 1]
-        end = self.line_end(row)
         if self._ascii is None:
             self._ascii = self.text.isascii()
-        if self._ascii or self.text[start:end].isascii():
+        if self._ascii:
+            return min(start + byte_column, len(self.text))
+        end = self.line_end(row)
+        if self.text[start:end].isascii():
             return min(start + byte_column, len(self.text))
         chars = self._chars.get(row)
         if chars is None:  # byte offset at which each character of the row starts

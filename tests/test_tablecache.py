@@ -1,0 +1,37 @@
+"""The rule table kept between runs in the user's cache directory: the same table as loaded from
+YAML, never a stale one, and a broken copy is ignored."""
+
+from migrator import tablecache
+from migrator.ruletable import _load, load_table, rules_dir
+
+
+def test_a_kept_table_is_the_table_loaded_from_yaml(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    loaded = load_table.__wrapped__()  # from YAML, then kept
+    kept = load_table.__wrapped__()  # from the kept copy
+    assert kept == loaded and kept is not loaded
+    assert [r.code for r in kept.rules] == [r.code for r in load_table().rules]
+    assert len(list((tmp_path / "migrator").glob("ruletable-*.pickle"))) == 1
+
+
+def test_changed_rule_files_get_a_table_of_their_own(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    assert tablecache.cached("digest-a", lambda: "first") == "first"
+    assert tablecache.cached("digest-b", lambda: "second") == "second"
+    assert tablecache.cached("digest-a", lambda: "not used") == "first"
+
+
+def test_a_broken_copy_is_ignored_and_replaced(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    tablecache.cached("digest-a", lambda: "table")
+    (copy,) = (tmp_path / "migrator").glob("ruletable-*.pickle")
+    copy.write_bytes(b"not a pickle")
+    assert tablecache.cached("digest-a", lambda: "rebuilt") == "rebuilt"
+    assert tablecache.cached("digest-a", lambda: "not used") == "rebuilt"
+
+
+def test_an_unwritable_cache_directory_still_gives_the_table(tmp_path, monkeypatch):
+    (tmp_path / "migrator").write_text("a file where the directory should be")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    table = tablecache.cached("digest-a", lambda: _load(rules_dir(), [], "d"))
+    assert table.digest == "d"
