@@ -2,8 +2,8 @@
 third of a second, unpickling the result a few milliseconds, and a pre-commit run on a few files
 pays that on every commit.
 
-The copy lives in the user's cache directory (``$XDG_CACHE_HOME/migrator``, else
-``~/.cache/migrator``), never in the scanned tree. Its name holds a digest of everything the
+The copy lives in the user's cache directory (userdir.py), never in the scanned tree, sealed with
+the user's key there: a copy whose seal does not hold is never unpickled. Its name holds a digest of everything the
 table is made from: the rule files, migrator's version, the Python version and the source of the
 modules whose classes it is made of, so a changed rule or class never meets an old copy. A copy
 that cannot be read or written is ignored: the table is then loaded from YAML as before.
@@ -20,25 +20,26 @@ from pathlib import Path
 from typing import TypeVar
 
 from . import __version__
+from .userdir import seal, secret, unsealed, user_cache_dir
 
 T = TypeVar("T")
 MADE_OF = ("ruletable.py", "apimodel.py", "model.py", "details.py", "syntax.py", "loader.py")
 
 
-def cache_dir() -> Path:
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "migrator"
-
-
 def cached(rules_digest: str, build: Callable[[], T]) -> T:
     """The table whose rule files have ``rules_digest``: the kept copy, else ``build()`` (kept)."""
-    path = cache_dir() / f"ruletable-{_key(rules_digest)}.pickle"
+    key = secret()
+    if key is None:
+        return build()
+    path = user_cache_dir() / f"ruletable-{_key(rules_digest)}.pickle"
     try:
-        with open(path, "rb") as handle:
-            return pickle.load(handle)
+        payload = unsealed(path.read_bytes(), key)
+        if payload is not None:
+            return pickle.loads(payload)
     except Exception:  # noqa: BLE001 - no copy, or one that cannot be read: build it
         pass
     table = build()
-    _keep(path, table)
+    _keep(path, seal(pickle.dumps(table, protocol=pickle.HIGHEST_PROTOCOL), key))
     return table
 
 
@@ -50,7 +51,7 @@ def _key(rules_digest: str) -> str:
     return digest.hexdigest()[:32]
 
 
-def _keep(path: Path, table: object) -> None:
+def _keep(path: Path, data: bytes) -> None:
     """Write the copy atomically (a concurrent run reads the old file or the new one, whole)."""
     import tempfile
 
@@ -58,7 +59,7 @@ def _keep(path: Path, table: object) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".ruletable-")
         with os.fdopen(fd, "wb") as handle:
-            pickle.dump(table, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            handle.write(data)
         os.replace(temp, path)
     except OSError:
         return

@@ -35,3 +35,13 @@ def test_an_unwritable_cache_directory_still_gives_the_table(tmp_path, monkeypat
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     table = tablecache.cached("digest-a", lambda: _load(rules_dir(), [], "d"))
     assert table.digest == "d"
+
+
+def test_a_copy_not_sealed_with_the_users_key_is_never_unpickled(tmp_path, monkeypatch):
+    import pickle
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    tablecache.cached("digest-a", lambda: "table")
+    (copy,) = (tmp_path / "migrator").glob("ruletable-*.pickle")
+    copy.write_bytes(b"\0" * 32 + pickle.dumps("a table someone else wrote"))
+    assert tablecache.cached("digest-a", lambda: "rebuilt") == "rebuilt"

@@ -29,7 +29,6 @@ import hashlib
 import hmac
 import os
 import pickle
-import secrets
 import sys
 import tempfile
 import time
@@ -41,10 +40,10 @@ from ..config import FileSettings
 from ..discover import SourceFile
 from ..model import Finding
 from ..ruletable import RuleTable
+from ..userdir import secret, user_cache_dir  # noqa: F401 - user_cache_dir: for the tests
 
 PACK = "results.bin"
 MAGIC = b"migrator-results-1\n"
-KEY_BYTES = 32
 RACY_NS = 2_000_000_000  # files modified this close to the run's start are not stored
 UNUSED_DAYS = 30  # entries no run has used for this long are dropped when the pack is rewritten
 IGNORE_FILE = "# Automatically created by migrator.\n*\n"
@@ -67,57 +66,6 @@ class Entry(NamedTuple):
     scanned: bool
     blob: bytes  # the pickle of the findings, b"" for none
     used: int  # when a run last used it (seconds since the epoch)
-
-
-def user_cache_dir() -> Path:
-    """The user's cache directory for migrator: ``$XDG_CACHE_HOME/migrator``, else ``~/.cache/migrator``."""
-    base = os.environ.get("XDG_CACHE_HOME", "")
-    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "migrator"
-
-
-def secret(directory: Path | None = None) -> bytes | None:
-    """The key entries are authenticated with, created on first use (mode 0600); None when it
-    cannot be had (then nothing is cached)."""
-    path = (directory or user_cache_dir()) / "key"
-    try:
-        return _read_key(path)
-    except FileNotFoundError:
-        pass
-    except OSError:
-        return None
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        _create_key(path)
-        return _read_key(path)
-    except OSError:
-        return None
-
-
-def _read_key(path: Path) -> bytes | None:
-    """The key, if it is a regular file of ours that nobody else can read or write."""
-    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
-    try:
-        info = os.fstat(fd)
-        if info.st_uid != os.geteuid() or info.st_mode & 0o077 or info.st_size != KEY_BYTES:
-            return None
-        return os.read(fd, KEY_BYTES)
-    finally:
-        os.close(fd)
-
-
-def _create_key(path: Path) -> None:
-    """Write a new key beside ``path`` and link it into place, so that the key appears whole and
-    a concurrent run's key, made first, is kept."""
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key.")  # mode 0600
-    try:
-        os.write(fd, secrets.token_bytes(KEY_BYTES))
-        os.close(fd)
-        try:
-            os.link(temporary, path)
-        except FileExistsError:
-            pass
-    finally:
-        os.unlink(temporary)
 
 
 def tool_stamp(table: RuleTable) -> bytes:

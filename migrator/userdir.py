@@ -1,0 +1,79 @@
+"""The user's own directory for migrator (``$XDG_CACHE_HOME/migrator``, else
+``~/.cache/migrator``): outside any scanned tree, so what is kept there is trusted only when it is
+sealed with the key kept there too (created once, mode 0600). The result cache (app/cache.py)
+and the rule-table copy (tablecache.py) are sealed with it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import secrets
+import tempfile
+from pathlib import Path
+
+KEY_BYTES = 32
+MAC_BYTES = hashlib.sha256().digest_size
+
+
+def user_cache_dir() -> Path:
+    """The user's cache directory for migrator: ``$XDG_CACHE_HOME/migrator``, else ``~/.cache/migrator``."""
+    base = os.environ.get("XDG_CACHE_HOME", "")
+    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "migrator"
+
+
+def secret(directory: Path | None = None) -> bytes | None:
+    """The key entries are authenticated with, created on first use (mode 0600); None when it
+    cannot be had (then nothing is cached)."""
+    path = (directory or user_cache_dir()) / "key"
+    try:
+        return _read_key(path)
+    except FileNotFoundError:
+        pass
+    except OSError:
+        return None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        _create_key(path)
+        return _read_key(path)
+    except OSError:
+        return None
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key, if it is a regular file of ours that nobody else can read or write."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW)
+    try:
+        info = os.fstat(fd)
+        if info.st_uid != os.geteuid() or info.st_mode & 0o077 or info.st_size != KEY_BYTES:
+            return None
+        return os.read(fd, KEY_BYTES)
+    finally:
+        os.close(fd)
+
+
+def _create_key(path: Path) -> None:
+    """Write a new key beside ``path`` and link it into place, so that the key appears whole and
+    a concurrent run's key, made first, is kept."""
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key.")  # mode 0600
+    try:
+        os.write(fd, secrets.token_bytes(KEY_BYTES))
+        os.close(fd)
+        try:
+            os.link(temporary, path)
+        except FileExistsError:
+            pass
+    finally:
+        os.unlink(temporary)
+
+
+def seal(payload: bytes, key: bytes) -> bytes:
+    """The payload behind its HMAC-SHA256 under ``key``."""
+    return hmac.new(key, payload, hashlib.sha256).digest() + payload
+
+
+def unsealed(data: bytes, key: bytes) -> bytes | None:
+    """The payload ``seal`` sealed with this key, or None when the seal does not hold."""
+    mac, payload = data[:MAC_BYTES], data[MAC_BYTES:]
+    return payload if hmac.compare_digest(mac, hmac.new(key, payload, hashlib.sha256).digest()) else None
