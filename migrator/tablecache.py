@@ -31,7 +31,10 @@ def cache_dir() -> Path:
 
 def cached(rules_digest: str, build: Callable[[], T]) -> T:
     """The table whose rule files have ``rules_digest``: the kept copy, else ``build()`` (kept)."""
-    path = cache_dir() / f"ruletable-{_key(rules_digest)}.pickle"
+    try:
+        path = cache_dir() / f"ruletable-{_key(rules_digest)}.pickle"
+    except (OSError, RuntimeError):  # no source to key by (a build without .py files), no home
+        return build()
     try:
         with open(path, "rb") as handle:
             return pickle.load(handle)
