@@ -60,11 +60,10 @@ class Baseline:
 def write_baseline(path: str | os.PathLike[str], findings: Sequence[Finding]) -> Baseline:
     """Record ``findings`` in ``path`` (replaced atomically) and return the baseline."""
     baseline = Baseline.of(findings)
-    target = Path(path)
-    partial = target.with_name(f".{target.name}.partial")
+    from .fix.files import write_atomic
+
     try:
-        partial.write_text(baseline.dumps(), encoding="utf-8")
-        os.replace(partial, target)
+        write_atomic(Path(path), baseline.dumps().encode("utf-8"))
     except OSError as exc:
         raise BaselineError(f"{path}: cannot write the baseline: {exc.strerror}") from None
     return baseline

@@ -28,10 +28,13 @@ MADE_OF = ("ruletable.py", "apimodel.py", "model.py", "details.py", "syntax.py",
 
 def cached(rules_digest: str, build: Callable[[], T]) -> T:
     """The table whose rule files have ``rules_digest``: the kept copy, else ``build()`` (kept)."""
-    key = secret()
+    try:
+        key = secret()
+        path = user_cache_dir() / f"ruletable-{_key(rules_digest)}.pickle"
+    except (OSError, RuntimeError):  # no source to key by (a build without .py files), no home
+        return build()
     if key is None:
         return build()
-    path = user_cache_dir() / f"ruletable-{_key(rules_digest)}.pickle"
     try:
         payload = unsealed(path.read_bytes(), key)
         if payload is not None:

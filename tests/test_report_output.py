@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import stat
+import threading
 
 from migrator.report.progress import Progress
 
@@ -22,6 +25,18 @@ def test_output_file_replaces_an_existing_report(repo):
     (repo / "report.json").write_text("stale" * 1000)
     check("--output-format", "json", "--output-file", "report.json", "runners.py")
     assert [d["code"] for d in json.loads((repo / "report.json").read_text())] == ["MIG060"]
+
+
+def test_an_output_file_that_is_not_a_regular_file_is_written_to_never_replaced(repo):
+    fifo = repo / "report.fifo"  # as /dev/null or /dev/stdout would be: replacing one breaks the system
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    check("--output-format", "json", "--output-file", str(fifo), "runners.py")
+    reader.join(timeout=60)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert json.loads(received[0])[0]["filename"] == "runners.py"
 
 
 def test_text_written_to_a_file_has_no_colour_unless_asked(repo):
@@ -75,3 +90,15 @@ def test_statistics_with_a_format_that_cannot_show_them_is_a_usage_error(repo):
 def test_a_hostile_file_that_cannot_be_decoded_is_reported_with_its_name_escaped(repo):
     (repo / "bad\x1b]0;x\x07.py").write_bytes(b"runner = gl.runners.get(1)\nrunner.active\n\xff\n")
     assert check("bad\x1b]0;x\x07.py").output.startswith('"bad\\033]0;x\\a.py":1:1: MIG999 could not parse')
+
+
+def test_a_baseline_written_to_what_is_not_a_regular_file_leaves_it_as_it_is(repo):
+    fifo = repo / "baseline.fifo"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
+    reader.start()
+    check("--write-baseline", str(fifo))
+    reader.join(timeout=60)
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    assert json.loads(received[0])["fingerprints"]

@@ -30,7 +30,6 @@ import hmac
 import os
 import pickle
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import NamedTuple
@@ -38,6 +37,7 @@ from typing import NamedTuple
 from .. import __version__
 from ..config import FileSettings
 from ..discover import SourceFile
+from ..fix.files import write_atomic
 from ..model import Finding
 from ..ruletable import RuleTable
 from ..userdir import secret, user_cache_dir  # noqa: F401 - user_cache_dir: for the tests
@@ -159,7 +159,7 @@ class ResultCache:
             oldest = self.started // 1_000_000_000 - UNUSED_DAYS * 86_400
             kept = {path: entry for path, entry in entries.items() if entry.used >= oldest}
             payload = pickle.dumps((self.tool, kept), protocol=pickle.HIGHEST_PROTOCOL)
-            _write_atomic(self.directory / PACK, MAGIC + self._mac(payload) + payload)
+            write_atomic(self.directory / PACK, MAGIC + self._mac(payload) + payload)
         except OSError:
             return
 
@@ -189,21 +189,7 @@ class ResultCache:
             return
         self.directory.mkdir(parents=True, exist_ok=True)
         for name, text in ((".gitignore", IGNORE_FILE), ("CACHEDIR.TAG", TAG_FILE)):
-            _write_atomic(self.directory / name, text.encode())
-
-
-def _write_atomic(path: Path, data: bytes) -> None:
-    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+            write_atomic(self.directory / name, text.encode())
 
 
 def findings_blob(findings: list[Finding]) -> bytes:

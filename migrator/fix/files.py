@@ -74,21 +74,37 @@ def links(path: Path) -> int:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Replace path's content with data in one step, keeping its permission bits and, where this
-    process may set them (root, or a group it belongs to), its owner and group."""
-    info = path.stat()
+    process may set them (root, or a group it belongs to), its owner and group. A new file gets
+    the mode the umask gives; what is not a regular file (``/dev/null``, a FIFO) is written to,
+    never replaced."""
+    try:
+        info: os.stat_result | None = path.stat()
+    except FileNotFoundError:
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        with open(path, "wb") as out:
+            out.write(data)
+        return
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".migrator")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
             out.flush()
             os.fsync(out.fileno())
-        _keep_owner(temporary, info)
-        os.chmod(temporary, stat.S_IMODE(info.st_mode))
+        if info is not None:
+            _keep_owner(temporary, info)
+        os.chmod(temporary, stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask())
         os.replace(temporary, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(temporary)
         raise
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
 
 
 def _keep_owner(temporary: str, info: os.stat_result) -> None:

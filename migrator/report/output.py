@@ -32,8 +32,9 @@ def use_color(choice: str, stream: TextIO | None) -> bool:
 
 
 def write(text: str, output_file: str | None) -> None:
-    """The report to stdout or, replacing it in one step, to ``output_file``. Characters that
-    cannot be encoded (a file name's undecodable bytes) are written as backslash escapes."""
+    """The report to stdout or, replacing it in one step, to ``output_file``; what is not a
+    regular file (``/dev/null``, ``/dev/stdout``, a FIFO) is written to, never replaced. Characters
+    that cannot be encoded (a file name's undecodable bytes) are written as backslash escapes."""
     data = text.encode("utf-8", "backslashreplace")
     if output_file is None:
         sys.stdout.write(data.decode("utf-8"))
@@ -43,7 +44,6 @@ def write(text: str, output_file: str | None) -> None:
 
     path = Path(output_file)
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.touch(exist_ok=True)
     write_atomic(path, data)
 
 
