@@ -133,5 +133,53 @@ KEYS = {f.name: family for family, kind in FAMILIES.items() for f in fields(kind
 
 
 def others(entries: Sequence[tuple[str, Any]], index: int) -> Siblings:
-    """The (name, value) entries of a container but the one at ``index``: a touch's siblings."""
-    return tuple(entries[:index]) + tuple(entries[index + 1:])
+    """The (name, value) entries of a container but the one at ``index``: a touch's siblings.
+    Every entry's siblings share the container's one tuple, so a dict of n keys holds n entries,
+    not n² (a generated table of 30,000 keys would otherwise take gigabytes)."""
+    return Others(tuple(entries) if not isinstance(entries, tuple) else entries, index)
+
+
+class Others(tuple):
+    """A container's entries but one: a tuple of them to every reader, made without copying."""
+
+    __slots__ = ()
+
+    def __new__(cls, entries: tuple, index: int) -> Others:
+        return super().__new__(cls, (entries, index))
+
+    def _parts(self) -> tuple[tuple, int]:
+        return tuple.__getitem__(self, 0), tuple.__getitem__(self, 1)
+
+    def __iter__(self):
+        entries, index = self._parts()
+        return (e for i, e in enumerate(entries) if i != index)
+
+    def __len__(self) -> int:
+        return len(tuple.__getitem__(self, 0)) - 1
+
+    def __getitem__(self, item):
+        return tuple(self)[item]
+
+    def __contains__(self, item: object) -> bool:
+        return any(e == item for e in self)
+
+    def __add__(self, other: tuple) -> tuple:
+        return tuple(self) + tuple(other)
+
+    def __radd__(self, other: tuple) -> tuple:
+        return tuple(other) + tuple(self)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, tuple) and len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
+
+    def __reduce__(self):
+        return Others, self._parts()

@@ -279,9 +279,9 @@ class CallHandler:
                                              clock_scale=clock_scale(value))))
 
 
-def _keywords(node: ast.Call) -> list[tuple[str, object]]:
+def _keywords(node: ast.Call) -> tuple[tuple[str, object], ...]:
     """The named keyword arguments of a call, with their literal values."""
-    return [(k.arg, literal(k.value)) for k in node.keywords if k.arg]
+    return tuple((k.arg, literal(k.value)) for k in node.keywords if k.arg)
 
 
 def _kwarg(node: ast.Call, name: str) -> ast.AST | None:

@@ -323,7 +323,7 @@ class Visitor(Walker):
             record, evidence = (kind.record, "named") if kind else (None, "bare")
         entries = [(literal(k), k, v) for k, v in zip(node.keys, node.values) if k is not None]
         entries = [(name, k, v) for name, k, v in entries if isinstance(name, str)]
-        held = [(name, literal(v)) for name, _, v in entries]
+        held = tuple((name, literal(v)) for name, _, v in entries)
         for index, (name, key, value) in enumerate(entries):
             self.add(Touch("field", name, self.source.span(key), record, evidence, "key",
                            value=held[index][1], syntax=Syntax.DICT_KEY,

@@ -168,7 +168,7 @@ class _Scanner:
             return
         record, evidence = inherited or self._owner(node, default, parent.key if parent else None)
         below = inherited or ((record, evidence) if record in PAYLOAD_RECORDS else None)
-        held = [(m.key, value_of(m.node)) for m in node.value]
+        held = tuple((m.key, value_of(m.node)) for m in node.value)
         for index, member in enumerate(node.value):
             self._field(member, frame, record, evidence, others(held, index))
             if member.node.kind != SCALAR:
