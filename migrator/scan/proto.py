@@ -44,6 +44,9 @@ _IDENT = r"[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*"
 _FIELD = re.compile(rf"""\s*(?:(required|optional|repeated)\s+)?(\.?{_IDENT})\s+([A-Za-z_]\w*)\s*=\s*
                          (0[xX][0-9a-fA-F]+|\d+)\s*;""", re.VERBOSE)
 _MESSAGE = re.compile(rf"\s*message\s+({_IDENT})(?=\s*{{)")
+_PLAIN_FIELD = rf"\s*(?:(?:required|optional|repeated)\s+)?\.?{_IDENT}\s+[A-Za-z_]\w*\s*=\s*(?:0[xX][0-9a-fA-F]+|\d+)\s*;"
+# A whole message of plain fields (possessive: a message that is not one fails at once)
+_PLAIN_MESSAGE = re.compile(rf"\s*message\s+({_IDENT})\s*{{((?:{_PLAIN_FIELD})*+)\s*(}})")
 LABELS = ("required", "optional", "repeated")
 SKIPPED = ("option", "reserved", "extensions")
 
@@ -273,28 +276,46 @@ class _Parser:
             self.field(message)
 
     def simple_message(self, outer: str) -> bool:
-        """``message Name {`` in one step."""
+        """A message of plain fields in one step, else ``message Name {`` in one step."""
+        if self.plain_message(outer):
+            return True
         match = self.looking_at(_MESSAGE)
         if match is not None:
             self.skip(match)
             self.message_block(outer, Token("ident", match[1], match.start(1), match.end(1)))
         return match is not None
 
+    def plain_message(self, outer: str) -> bool:
+        match = self.looking_at(_PLAIN_MESSAGE)
+        if match is None:
+            return False
+        full = f"{outer}.{match[1]}" if outer else match[1]
+        fields, pos = [], match.start(2)
+        while pos < match.end(2):
+            found = _FIELD.match(self.lexer.text, pos)
+            if found is None or (field := _plain(found)) is None:
+                return False
+            fields.append(field)
+            pos = found.end()
+        self.skip(match)
+        self.add(full, match.start(1), match.end(1), message=full, part="header")
+        for start, end, label, kind, name, number in fields:
+            self.add(f"{full}.{name}", start, end, message=full, field=name, number=number, type=kind,
+                     label=label, oneof=None)
+        self.add(full, match.start(3), match.end(3), message=full, part="end")
+        return True
+
     def simple_field(self, message: str) -> bool:
         """``[label] type name = number;`` in one step, where it means what the token-by-token
         reading means; False (nothing consumed) otherwise."""
         match = self.looking_at(_FIELD)
-        if match is None:
-            return False
-        label, kind, name, number = match.groups()
-        if kind in SKIPPED or kind == "group" or (label is None and kind in LABELS):
-            return False
-        value = _number(number)
-        if value is None:
+        field = _plain(match) if match is not None else None
+        if field is None:
             return False
         self.skip(match)
-        self.add(f"{message}.{name}", match.start(1) if label else match.start(2), match.end(),
-                 message=message, field=name, number=value, type=kind, label=label, oneof=None)
+        start, end, label, kind, name, number = field
+        self.add(f"{message}.{name}", start, end, message=message, field=name, number=number, type=kind,
+                 label=label, oneof=None)
         return True
 
     def field(self, message: str, oneof: str | None = None) -> None:
@@ -357,3 +378,15 @@ def _number(text: str) -> int | None:
         return int(text, 8) if len(text) > 1 and text.startswith("0") else int(text)
     except ValueError:
         return None
+
+
+def _plain(match: re.Match[str]) -> tuple | None:
+    """(start, end, label, type, name, number) of a field ``_FIELD`` matched, where it means what
+    the token-by-token reading means (a keyword is not a type, a number is a number); else None."""
+    label, kind, name, number = match.groups()
+    if kind in SKIPPED or kind == "group" or (label is None and kind in LABELS):
+        return None
+    value = _number(number)
+    if value is None:
+        return None
+    return match.start(1) if label else match.start(2), match.end(), label, kind, name, value
