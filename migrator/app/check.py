@@ -104,8 +104,7 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
 
     job = partial(check_entry, edits=True) if edits else check_entry
     outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed)
-    for index, ((source, key), (scanned, blob, error, keep)) in enumerate(zip(missed, outcomes)):
-        outcomes[index] = None  # the packed findings go as they are unpacked: memory holds them once
+    for (source, key), (scanned, blob, error, keep) in zip(missed, outcomes):
         result.scanned += scanned
         result.findings.extend(findings_of(blob))
         if error:
