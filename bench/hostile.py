@@ -104,6 +104,24 @@ def sized(writer, size: int) -> Setup:
     return setup
 
 
+def sized_fix(writer, size: int) -> Setup:
+    """fix on one file of the given size: every finding rewritten, or reported, in bounded time."""
+    def setup(d: Path, ctx: Context) -> Plan:
+        path = writer(d, size)
+        return Plan(FIX, output="text", verdict=changed, before=snapshot(d, path),
+                    command=f"fix . ({path.stat().st_size / MB:.1f} MB {path.name})")
+    return setup
+
+
+def sized_json(writer, size: int) -> Setup:
+    """check with a report that shows each finding's fix edits (JSON, as SARIF and Code Quality)."""
+    def setup(d: Path, ctx: Context) -> Plan:
+        path = writer(d, size)
+        size_mb = path.stat().st_size / MB
+        return Plan(CHECK, targets=_names(d, path), command=f"check --output-format json . ({size_mb:.1f} MB {path.name})")
+    return setup
+
+
 def shown(writer, args=TEXT) -> Setup:
     """A file whose text or name would control the terminal, in the text output."""
     def setup(d: Path, ctx: Context) -> Plan:
@@ -231,6 +249,9 @@ CASES: dict[str, Setup] = {  # in the issue's order
         ("long-shell-line", h.long_shell_line, MB), ("long-ci-line", h.long_ci_line, MB),
         ("long-jq-pipeline", h.long_jq_pipeline, MB // 2), ("large-json", h.large_json, 50 * MB),
         ("large-jsonl", h.large_jsonl, 58 * MB), ("large-proto", h.large_proto, int(8.9 * MB))]},
+    **{f"{name}-{what}": setup(writer, MB) for name, writer in [("long-shell-line", h.long_shell_line),
+                                                                 ("long-ci-line", h.long_ci_line)]
+       for what, setup in [("json", sized_json), ("fix", sized_fix)]},
     "utf16-bom": beside_clean(partial(h.utf16_files, bom=True)),
     "utf16-no-bom": beside_clean(partial(h.utf16_files, bom=False)),
     "unreadable-directory": beside_clean(h.unreadable_directory, obey_modes=True),

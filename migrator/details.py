@@ -9,15 +9,17 @@ up on the touch's details, so every field name below is unique across the famili
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from typing import Any
+
+from .record import record
 
 Range = tuple[int, int]
 """Character offsets into a file's text, start inclusive, end exclusive (ruff's TextRange)."""
 Siblings = tuple[tuple[str, Any], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Request:
     """The request an endpoint or a parameter touch is part of.
 
@@ -36,7 +38,7 @@ class Request:
     credential: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Written:
     """How a ``name=value`` (a dict entry, a keyword argument, a field a command sends, a JSON
     member, an assignment to a field) is written.
@@ -56,7 +58,7 @@ class Written:
     siblings: Siblings = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Expression:
     """How a field read is used in an expression (Python, jq).
 
@@ -72,7 +74,7 @@ class Expression:
     term: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shell:
     """Where a shell command writes a field or a jq filter: the ``word`` holding it, and what
     removes the field: its option and argument (``words``, taken with the blank around them), or
@@ -83,7 +85,7 @@ class Shell:
     piece: Range | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Origin:
     """Where the text a touch was read from came from.
 
@@ -99,7 +101,7 @@ class Origin:
     approximate: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Telemetry:
     """A telemetry message or field, defined (.proto) or set (code, recordings).
 

@@ -93,8 +93,9 @@ def matches(clause: Match, touch: Touch) -> bool:
         touch.has_value and re.search(clause.value_pattern, str(touch.value))
     ):
         return False
-    if any(str(touch.get(k)) != v for k, v in clause.detail.items()):
-        return False
+    for key, wanted in clause.detail.items():
+        if str(touch.get(key)) != wanted:
+            return False
     if EVIDENCE_ORDER.index(touch.evidence) < EVIDENCE_ORDER.index(clause.evidence):
         return False
     if clause.records:

@@ -7,11 +7,12 @@ functions of their input, and one `Finding` shape serves every file kind and eve
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from enum import StrEnum
 from typing import Any
 
 from .details import KEYS, Expression, Origin, Range, Request, Shell, Telemetry, Written
+from .record import record
 from .syntax import Syntax
 
 EVIDENCE_ORDER = ("bare", "named", "typed")
@@ -85,7 +86,7 @@ def show_value(value: Any) -> str:
     return str(value)
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@record(order=True)
 class Position:
     """A 1-based row and column, as ruff reports them."""
 
@@ -93,7 +94,7 @@ class Position:
     column: int
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@record(order=True)
 class Span:
     start: Position
     end: Position
@@ -103,7 +104,7 @@ class Span:
         return cls(Position(row, col), Position(end_row, end_col))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Touch:
     """One thing a file does to the API, with where it does it (``range``: offsets in the file).
 
@@ -158,7 +159,7 @@ class Touch:
         return dict(self.written.siblings) if self.written else {}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Edit:
     """Replace the text between two offsets with ``content``. ``span`` (rows and columns) is
     filled only where a report shows the edit."""
@@ -169,7 +170,7 @@ class Edit:
     span: Span | None = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ValueMap:
     """One literal value and what replaces it: ``scope="active"`` becomes ``paused=False``."""
 
@@ -180,7 +181,7 @@ class ValueMap:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ContextApplicability:
     """The applicability of a fix where the touch has this context (``create``, ``filter`` …),
     on any path or only on the request paths given (``/groups/:id/runners``)."""
@@ -191,7 +192,7 @@ class ContextApplicability:
     paths: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FixIntent:
     """What a rule's fix does, as data (rules/*.yaml ``fix:``), before any syntax is involved.
 
@@ -210,7 +211,7 @@ class FixIntent:
     other_values: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fix:
     applicability: Applicability
     message: str
@@ -221,7 +222,7 @@ class Fix:
         object.__setattr__(self, "applicability", Applicability(self.applicability))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Finding:
     code: str
     name: str

@@ -10,6 +10,8 @@ import os
 import stat
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import migrator.fix.python
 from migrator.fix.apply import apply_edits, choose, parse_problem
@@ -171,6 +173,38 @@ def test_overlapping_edits_first_wins_the_other_waits():
 def test_a_finding_whose_own_edits_overlap_is_skipped():
     lone = finding(1, 1)
     assert choose({lone: (Edit("a", 0, 2), Edit("b", 1, 3))}, "abcd") == []
+
+
+def chosen_pairwise(proposals: dict[Finding, tuple[Edit, ...]]) -> list[Finding]:
+    """The rule `choose` keeps, written the plain way: in file order, a finding goes in when none
+    of its edits clashes (overlaps, or starts where another starts) with its own or those taken."""
+    def clash(a, b):
+        return a[0] == b[0] or (a[0] < b[1] and b[0] < a[1])
+
+    taken, out = [], []
+    for f in sorted(proposals, key=lambda f: f.sort_key):
+        ranges = [(e.start, e.end) for e in proposals[f]]
+        pairs = [(a, b) for i, a in enumerate(ranges) for b in ranges[i + 1:] + taken]
+        if not any(clash(a, b) for a, b in pairs):
+            taken += ranges
+            out.append(f)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.tuples(st.integers(0, 30), st.integers(0, 4)), min_size=1, max_size=3), max_size=25))
+def test_choose_keeps_what_the_pairwise_rule_keeps(edit_lists):
+    proposals = {finding(1, column + 1): tuple(Edit("x", start, start + width) for start, width in edits)
+                 for column, edits in enumerate(edit_lists)}
+    assert [f for f, _ in choose(proposals, "." * 40)] == chosen_pairwise(proposals)
+
+
+def test_twenty_thousand_edits_on_one_line_are_chosen_and_applied_in_one_go():
+    text = "scope=active; " * 20_000
+    proposals = {finding(1, 14 * i + 7): (Edit("paused=false", 14 * i, 14 * i + 12),) for i in range(20_000)}
+    chosen = choose(proposals, text)
+    assert len(chosen) == 20_000
+    assert apply_edits(text, [e for _, edits in chosen for e in edits]) == "paused=false; " * 20_000
 
 
 def test_overlapping_fixes_converge_over_passes(tmp_path):

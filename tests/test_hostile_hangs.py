@@ -112,6 +112,38 @@ def test_a_long_line_under_the_limit_is_scanned_in_full(tmp_path, writer):
     assert found >= text.count("runners?scope=active") + text.count(".active ==") > 1000
 
 
+def test_fix_rewrites_every_finding_of_a_long_shell_line_and_a_second_fix_changes_nothing(tmp_path):
+    script = h.long_shell_line(tmp_path, 200_000)
+    count = script.read_text().count("runners?scope=active")
+    first = migrator("fix", "--no-cache", ".", cwd=tmp_path)
+    assert f"({count} fixed, 0 remaining)" in first.stdout
+    fixed = script.read_text()
+    assert "scope=active" not in fixed and fixed.count("runners?paused=false") == count
+    second = migrator("fix", "--no-cache", ".", cwd=tmp_path)
+    assert (second.status, script.read_text()) == (0, fixed)
+
+
+def test_a_long_ci_script_line_with_thousands_of_findings_is_reported_not_rewritten(tmp_path):
+    """Each fix inside a YAML string is checked by decoding the whole string: past a budget of
+    string decoded per string, its findings are reported without edits, never after an hour."""
+    ci = h.long_ci_line(tmp_path, 200_000)
+    before = ci.read_text()
+    count = before.count("runners?scope=active")
+    fixed = migrator("fix", "--no-cache", ".", cwd=tmp_path)
+    assert f"(0 fixed, {count} remaining)" in fixed.stdout
+    assert ci.read_text() == before
+    shown = check_json(tmp_path)
+    assert len(shown.findings) == count and all(f["fix"]["edits"] == [] for f in shown.findings)
+
+
+def test_a_ci_script_line_with_a_few_findings_is_still_rewritten(tmp_path):
+    ci = h.long_ci_line(tmp_path, 2_000)
+    count = ci.read_text().count("runners?scope=active")
+    fixed = migrator("fix", "--no-cache", ".", cwd=tmp_path)
+    assert f"({count} fixed, 0 remaining)" in fixed.stdout
+    assert ci.read_text().count("runners?paused=false") == count
+
+
 def test_reports_leave_out_a_source_line_too_long_to_repeat_per_finding(check):
     from migrator.report.jsonout import as_dict
 

@@ -141,12 +141,12 @@ class ResultCache:
             self.entries[path], self.changed = entry._replace(used=now), True
         return entry.scanned, findings
 
-    def put(self, source: SourceFile, key: Lookup, scanned: bool, blob: bytes) -> None:
-        """Store a result (``blob``: `findings_blob` of its findings) under the key `lookup` gave."""
+    def put(self, source: SourceFile, key: Lookup, scanned: bool, packed: Packed) -> None:
+        """Store a result under the key `lookup` gave."""
         if key.stamp is None or key.stamp[1] >= self.started - RACY_NS:
             return
         now = self.started // 1_000_000_000
-        self.entries[os.path.abspath(source.path)] = Entry(key.stamp, key.context, scanned, blob, now)
+        self.entries[os.path.abspath(source.path)] = Entry(key.stamp, key.context, scanned, packed.blob, now)
         self.changed = True
 
     def save(self) -> None:
@@ -190,6 +190,32 @@ class ResultCache:
         self.directory.mkdir(parents=True, exist_ok=True)
         for name, text in ((".gitignore", IGNORE_FILE), ("CACHEDIR.TAG", TAG_FILE)):
             write_atomic(self.directory / name, text.encode())
+
+
+class Packed:
+    """A file's findings on their way from the process that made them: pickled once, where they
+    cross a process boundary or go into the cache (`blob`), and unpickled once, where they are
+    used (`findings`). A run in one process never packs what it does not store."""
+
+    __slots__ = ("_findings", "_blob")
+
+    def __init__(self, findings: list[Finding] | None = None, blob: bytes | None = None):
+        self._findings, self._blob = findings, blob
+
+    @property
+    def findings(self) -> list[Finding]:
+        if self._findings is None:
+            self._findings = findings_of(self._blob or b"")
+        return self._findings
+
+    @property
+    def blob(self) -> bytes:
+        if self._blob is None:
+            self._blob = findings_blob(self._findings or [])
+        return self._blob
+
+    def __reduce__(self) -> tuple:
+        return Packed, (None, self.blob)
 
 
 def findings_blob(findings: list[Finding]) -> bytes:

@@ -12,7 +12,7 @@ from ..discover import SourceFile, discover
 from ..model import Finding
 from ..pipeline import check_file, crash_finding
 from ..ruletable import Rule, RuleTable, load_table
-from .cache import Lookup, ResultCache, findings_blob, findings_of
+from .cache import Lookup, Packed, ResultCache
 from .runner import Progress, run_all
 from .settings import Settings
 
@@ -66,19 +66,19 @@ def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None
         yield source, settings.for_file(source.path)
 
 
-Entry = tuple[bool, bytes, str | None, bool]  # scanned, findings_blob, internal error, whether to cache it
+Entry = tuple[bool, Packed, str | None, bool]  # scanned, findings, internal error, whether to cache it
 
 
 def check_entry(args: tuple[SourceFile, FileSettings], edits: bool = False) -> Entry:
-    """`check_job` with the findings packed as the cache keeps them (the parent unpickles them once)."""
+    """`check_job` with the findings packed as the cache keeps them, once, if they leave the worker."""
     scanned, findings, error = check_job(args, edits)
-    return scanned, findings_blob(findings), error, error is None
+    return scanned, Packed(findings), error, error is None
 
 
 def check_entry_crashed(args: tuple[SourceFile, FileSettings]) -> Entry:
     """`check_crashed`, never cached: the crash may not happen again (the out-of-memory killer)."""
     scanned, findings, error = check_crashed(args)
-    return scanned, findings_blob(findings), error, False
+    return scanned, Packed(findings), error, False
 
 
 def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | None = None,
@@ -104,13 +104,13 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
 
     job = partial(check_entry, edits=True) if edits else check_entry
     outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed)
-    for (source, key), (scanned, blob, error, keep) in zip(missed, outcomes):
+    for (source, key), (scanned, packed, error, keep) in zip(missed, outcomes):
         result.scanned += scanned
-        result.findings.extend(findings_of(blob))
+        result.findings.extend(packed.findings)
         if error:
             result.errors.append(error)
         if keep:
-            cache.put(source, key, scanned, blob)
+            cache.put(source, key, scanned, packed)
     cache.save()
     result.findings.sort(key=lambda f: f.sort_key)
     return result

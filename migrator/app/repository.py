@@ -53,11 +53,14 @@ def with_repository(findings: Iterable[Finding], repository: str | None = None) 
     """The findings, each with its repository: ``repository`` when given, else the git remote of
     the directory its file is in (git is asked once per directory)."""
     remotes: dict[str, str | None] = {}
+    by_file: dict[str, str | None] = {}
 
     def remote_of(finding: Finding) -> str | None:
-        directory = os.path.abspath(os.path.dirname(finding.filename) or ".")
-        if directory not in remotes:
-            remotes[directory] = git_remote(directory)
-        return remotes[directory]
+        if finding.filename not in by_file:
+            directory = os.path.abspath(os.path.dirname(finding.filename) or ".")
+            if directory not in remotes:
+                remotes[directory] = git_remote(directory)
+            by_file[finding.filename] = remotes[directory]
+        return by_file[finding.filename]
 
     return [replace(f, repository=repository or remote_of(f)) for f in findings]

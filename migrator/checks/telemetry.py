@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any
 
+from ..details import Telemetry
 from ..model import Touch
 from ..ruletable import RuleTable
 from . import register
@@ -33,6 +34,16 @@ def contract(table: RuleTable) -> dict[str, Any]:
 # ---------------------------------------------------------------------- .proto contract
 def _ours(touch: Touch, spec: dict[str, Any]) -> bool:
     return touch.context == "define" and touch.get("package") == spec["package"]
+
+
+def _defined(touches: Sequence[Touch], spec: dict[str, Any]) -> Iterator[tuple[Touch, Telemetry]]:
+    """The file's .proto definitions in the contract's package, each with its details (read
+    directly: a large .proto has hundreds of thousands)."""
+    package = spec["package"]
+    for touch in touches:
+        telemetry = touch.telemetry
+        if telemetry is not None and touch.context == "define" and telemetry.package == package:
+            yield touch, telemetry
 
 
 @register("telemetry-syntax")
@@ -52,7 +63,7 @@ def message_missing(selected: Sequence[Touch], touches: Sequence[Touch], table: 
     with one message per file, the others are in files this check does not see."""
     whole = contract(table)
     spec = whole["messages"]
-    defined = {t.get("message") for t in touches if _ours(t, whole) and t.get("part") == "header"}
+    defined = {telemetry.message for _, telemetry in _defined(touches, whole) if telemetry.part == "header"}
     if len(defined & set(spec)) < 2:
         return
     missing = [f"`{name}`" for name in spec if name not in defined]
@@ -79,13 +90,13 @@ def _compare(touches: Sequence[Touch], table: RuleTable) -> Drifts:
     spec = whole["messages"]
     fields: dict[str, list[Touch]] = {}
     headers: dict[str, Touch] = {}
-    for touch in touches:
-        if not _ours(touch, whole) or touch.get("message") not in spec:
+    for touch, telemetry in _defined(touches, whole):
+        if telemetry.message not in spec:
             continue
-        if touch.get("field") is not None:
-            fields.setdefault(touch.get("message"), []).append(touch)
-        elif touch.get("part") == "header":
-            headers[touch.get("message")] = touch
+        if telemetry.field is not None:
+            fields.setdefault(telemetry.message, []).append(touch)
+        elif telemetry.part == "header":
+            headers[telemetry.message] = touch
     for message, header in headers.items():
         yield from _message_drifts(message, header, spec[message]["fields"], fields.get(message, []))
 

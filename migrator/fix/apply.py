@@ -8,6 +8,7 @@ tried again on the next pass.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 
 from ..model import Edit, Finding
@@ -17,16 +18,17 @@ def choose(
     proposals: Mapping[Finding, tuple[Edit, ...]], text: str
 ) -> list[tuple[Finding, tuple[Edit, ...]]]:
     """The findings whose edits go in on this pass: in file order, skipping any that overlap."""
-    taken: list[tuple[int, int]] = []
+    taken = _Taken()
     chosen = []
     for finding in sorted(proposals, key=lambda f: f.sort_key):
         edits = proposals[finding]
         ranges = [(min(e.start, len(text)), min(e.end, len(text))) for e in edits]
         if not edits or any(start > end for start, end in ranges):
             continue
-        if _overlapping(ranges) or any(_clash(r, t) for r in ranges for t in taken):
+        if _overlapping(ranges) or any(taken.clashes(r) for r in ranges):
             continue
-        taken.extend(ranges)
+        for r in ranges:
+            taken.add(r)
         chosen.append((finding, edits))
     return chosen
 
@@ -40,12 +42,39 @@ def _overlapping(ranges: list[tuple[int, int]]) -> bool:
     return any(_clash(a, b) for i, a in enumerate(ranges) for b in ranges[i + 1:])
 
 
+class _Taken:
+    """The ranges chosen so far, by start. No two of them clash, so each ends at or before the
+    next one starts, and a range clashes with one of them only if it clashes with its neighbours:
+    a line of 20,000 edits is chosen in n log n, not n²."""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def clashes(self, r: tuple[int, int]) -> bool:
+        i = bisect_left(self.starts, r[0])
+        after = i < len(self.starts) and (self.starts[i] == r[0] or self.starts[i] < r[1])
+        return after or (i > 0 and r[0] < self.ends[i - 1])
+
+    def add(self, r: tuple[int, int]) -> None:
+        i = bisect_left(self.starts, r[0])
+        self.starts.insert(i, r[0])
+        self.ends.insert(i, r[1])
+
+
 def apply_edits(text: str, edits: Iterable[Edit]) -> str:
-    """The text with non-overlapping edits applied (from the end, so offsets stay valid)."""
-    spans = sorted(((e.start, e.end, e.content) for e in edits), reverse=True)
-    for start, end, content in spans:
-        text = text[:start] + content + text[end:]
-    return text
+    """The text with non-overlapping edits applied."""
+    return apply(text, ((e.start, e.end, e.content) for e in edits))
+
+
+def apply(text: str, spans: Iterable[tuple[int, int, str]]) -> str:
+    """The text with non-overlapping (start, end, new text) replacements made, in one pass."""
+    pieces, last = [], 0
+    for start, end, new in sorted(spans):
+        pieces += [text[last:start], new]
+        last = end
+    pieces.append(text[last:])
+    return "".join(pieces)
 
 
 def parse_problem(kind: str, text: str) -> str | None:

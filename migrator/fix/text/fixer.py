@@ -17,13 +17,15 @@ from dataclasses import dataclass
 
 from ...model import Edit, Finding, Touch
 from ...syntax import JSON_BODIES, PAIRS, RECORDED_URLS, SHELL, Syntax
+from ..apply import apply
 from ..intents import carried_out
-from .host import Host, Hosts, StringHost, ValueEdit, apply
+from .host import Host, Hosts, StringHost, ValueEdit
 from .members import json_pair
 from .pair import BOOL_WORD, Pair, Range, form_pair, query_pair
 from .shell import same_shape, shell_pair
 
 Edits = list[ValueEdit] | None
+CHECK_BUDGET = 20_000_000  # characters of string decoded to check the fixes in one string
 
 
 @dataclass
@@ -79,22 +81,39 @@ class Fixer:
     def __init__(self, text: str, syntax: str, variables: bool = False):
         self.text = text
         self.hosts = Hosts(text, syntax, variables)
+        self.too_costly: set[int] = set()
 
     def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
         out = {}
-        for finding in findings:
+        fixed = [f for f in findings if carried_out(f)]
+        self.too_costly = self.over_budget(fixed)
+        for finding in fixed:
             intent, touch = carried_out(finding), finding.touch
-            spot = self.locate(touch) if intent else None
+            spot = self.locate(touch)
             made = self.finish(spot, touch, intent.text(spot, touch, finding.fix.intent)) if spot else None
             if made:
                 out[finding] = made
         return out
+
+    def over_budget(self, findings: list[Finding]) -> set[int]:
+        """The string hosts (by id) whose fixes would cost more than CHECK_BUDGET to check: each
+        fix in a string is checked by decoding the whole string, so a 1 MB script line with
+        20,000 findings would take hours. None of their findings gets an edit (all or none, so
+        that a second fix changes nothing); the findings are still reported."""
+        counts: dict[int, list] = {}
+        for finding in findings:
+            host = self.hosts.at(finding.touch.range[0])
+            if isinstance(host, StringHost):
+                counts.setdefault(id(host), [host, 0])[1] += 1
+        return {key for key, (host, count) in counts.items() if count * (host.end - host.start) > CHECK_BUDGET}
 
     def locate(self, touch: Touch) -> Spot | None:
         """The touch's ranges, mapped from the file into the text of the host it lies in."""
         ranges = {name: r for name, r in _ranges(touch) if r}
         offsets = [offset for r in ranges.values() for offset in r]
         host = self.hosts.at(offsets[0])
+        if host is not None and id(host) in self.too_costly:
+            return None
         inside = host.to_value(offsets) if host is not None else None
         if inside is None:
             return None
@@ -106,10 +125,11 @@ class Fixer:
         """The value edits as file edits, when the host reads back exactly as intended."""
         if not value_edits:
             return None
-        new_value = apply(spot.text, value_edits)
-        if spot.shell and not same_shape(spot.text, new_value, spot.variable, value_edits):
+        if spot.shell and not same_shape(spot.text, value_edits, spot.variable):
             return None
-        if isinstance(spot.host, StringHost) and touch.syntax == Syntax.JSON_KEY and not _parses(new_value):
+        string = isinstance(spot.host, StringHost)  # the file itself is never copied whole per finding
+        new_value = apply(spot.text, value_edits) if string else None
+        if string and touch.syntax == Syntax.JSON_KEY and not _parses(new_value):
             return None
         host, file_edits, written = spot.host, [], []
         for start, end, new in value_edits:

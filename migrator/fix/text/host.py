@@ -19,16 +19,11 @@ import yaml
 
 from ...scan import jsonpos, yamlpos
 from ...scan.jsonpos import ARRAY, OBJECT, SCALAR, Node, OffsetMap
+from ..apply import apply
 
 MARK = 0xE000  # private-use characters mark offsets while decoding
 ValueEdit = tuple[int, int, str]
 PLACE_WINDOW = 8  # how far from the map's offset StringHost.placed looks
-
-
-def apply(text: str, edits: list[ValueEdit]) -> str:
-    for start, end, new in sorted(edits, reverse=True):
-        text = text[:start] + new + text[end:]
-    return text
 
 
 class Host:

@@ -11,10 +11,12 @@ import re
 from functools import lru_cache
 
 from ...scan.shellwords import Env, commands
+from ..apply import apply
 from .pair import Pair, Range
 
 SAFE_UNQUOTED = re.compile(r"[\w.,:/=@%+-]*")
 CONTINUED = re.compile(r"[ \t]*\\\r?\n\Z")
+BLANKS = re.compile(r"[ \t]*")
 
 
 @lru_cache(maxsize=64)
@@ -28,13 +30,13 @@ def _count(cmds: list) -> int:
     return len(cmds) + sum(_count(sub.commands) for cmd in cmds for w in cmd.all_words() for sub in w.subs)
 
 
-def same_shape(old: str, new: str, word: bool = False, edits: list[tuple[int, int, str]] | None = None) -> bool:
-    """An edit kept the script's quoting balanced: it lexes into as many commands as before.
-    ``edits`` (what made new from old) that only put plain word characters for plain word
-    characters cannot change that, so the script is not lexed again for each of them."""
-    if edits is not None and plain(old, edits):
+def same_shape(old: str, edits: list[tuple[int, int, str]], word: bool = False) -> bool:
+    """The edits keep the script's quoting balanced: it lexes into as many commands as before.
+    Edits that only put plain word characters for plain word characters cannot change that, so
+    the script is neither copied nor lexed again for each of them."""
+    if plain(old, edits):
         return True
-    return command_count(old, word) == command_count(new, word)
+    return command_count(old, word) == command_count(apply(old, edits), word)
 
 
 def plain(old: str, edits: list[tuple[int, int, str]]) -> bool:
@@ -68,7 +70,7 @@ def blank_around(text: str, start: int, end: int) -> Range | None:
     before = text[line_start:start]
     if before.strip(" \t"):
         return start - (len(before) - len(before.rstrip(" \t"))), end
-    after = end + len(text[end:]) - len(text[end:].lstrip(" \t"))
+    after = BLANKS.match(text, end).end()
     rest = text[after:after + 3]
     if rest.startswith(("\\\n", "\\\r\n")):
         return line_start, after + (2 if rest.startswith("\\\n") else 3)

@@ -1,0 +1,72 @@
+"""The pipeline's records (details.py, model.py): frozen, slotted dataclasses that are made and
+pickled fast.
+
+``dataclass(frozen=True, slots=True)`` sets each field with ``object.__setattr__``, a lookup of
+the field by name each time, and pickles each object through ``dataclasses.fields``: making the
+touches of a large file and packing a file's findings for the parent process or the result cache
+cost as much as scanning it. A record sets each field through its slot directly, and pickles as
+the tuple of its field values, read in one C call. Everything else is the dataclass's own:
+its fields, defaults, ``__post_init__``, equality, hashing and ordering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields
+from operator import attrgetter
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def record(cls: type[T] | None = None, /, **options: Any) -> Any:
+    """``@record`` or ``@record(order=True)``: a frozen, slotted dataclass that pickles fast."""
+
+    def make(cls: type[T]) -> type[T]:
+        made = dataclass(frozen=True, slots=True, **options)(cls)
+        names = tuple(f.name for f in fields(made))
+        read = attrgetter(*names) if len(names) > 1 else (lambda self: (getattr(self, names[0]),))
+        setters = tuple(getattr(made, name).__set__ for name in names)
+        made.__init__ = _init(made, setters)  # type: ignore[misc]
+        made.__getstate__ = _getstate(read)  # type: ignore[attr-defined]
+        made.__setstate__ = _setstate(setters)  # type: ignore[attr-defined]
+        return made
+
+    return make if cls is None else make(cls)
+
+
+def _init(cls: type, setters: tuple[Callable[[Any, Any], None], ...]) -> Callable[..., None]:
+    """The dataclass's ``__init__``, with the same parameters, setting each field through its
+    slot. Only plain fields and defaults are supported (no ``default_factory``, no ``init=False``)."""
+    parameters, body, scope = [], [], {}
+    for number, field_ in enumerate(fields(cls)):
+        if field_.default_factory is not MISSING or not field_.init or field_.kw_only:
+            raise TypeError(f"record {cls.__name__}.{field_.name}: only plain fields and defaults")
+        scope[f"_set{number}"] = setters[number]
+        if field_.default is MISSING:
+            parameters.append(field_.name)
+        else:
+            scope[f"_default{number}"] = field_.default
+            parameters.append(f"{field_.name}=_default{number}")
+        body.append(f"    _set{number}(self, {field_.name})")
+    if hasattr(cls, "__post_init__"):
+        body.append("    self.__post_init__()")
+    exec(f"def __init__(self, {', '.join(parameters)}):\n" + "\n".join(body or ["    pass"]), scope)  # noqa: S102
+    made = scope["__init__"]
+    made.__qualname__ = f"{cls.__qualname__}.__init__"
+    return made
+
+
+def _getstate(read: Callable[[Any], tuple]) -> Callable[[Any], tuple]:
+    def __getstate__(self: Any) -> tuple:
+        return read(self)
+
+    return __getstate__
+
+
+def _setstate(setters: tuple[Callable[[Any, Any], None], ...]) -> Callable[[Any, tuple], None]:
+    def __setstate__(self: Any, state: tuple) -> None:
+        for set_field, value in zip(setters, state):
+            set_field(self, value)
+
+    return __setstate__
