@@ -7,8 +7,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
+from typing import TYPE_CHECKING
 
-from .runner import Item, Progress, Result
+if TYPE_CHECKING:
+    from .runner import Item, Progress, Result
 
 CHUNK = 16  # items handed to a worker at a time
 
