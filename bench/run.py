@@ -89,7 +89,8 @@ def header(args, migrator: tools.Migrator, semgrep: tools.Tool, jq: tools.Tool) 
 
     lines = [f"# migrator benchmark, {datetime.date.today().isoformat()}", "",
              f"- machine: {machine()}; load average at the start: {load()}",
-             f"- migrator: {migrator.version} ({migrator.path}; Python {migrator.python})",
+             f"- migrator: {migrator.version} ({migrator.path}; Python {migrator.python}; its bytecode compiled "
+             "first, as installing a wheel does)",
              f"- semgrep: {tool(semgrep, '--version')}", f"- jq: {tool(jq, '--version')}",
              f"- grep: {tools.version_of(['grep', '--version'])}, LC_ALL=C",
              f"- {args.runs} measured runs of each command in alternation after {args.warmup} warm-up round(s)"

@@ -16,7 +16,7 @@ from collections.abc import Sequence
 import click
 
 from . import __version__
-from .report import FORMATS
+from .report import FORMATS, WITH_REPOSITORY
 
 OUTPUT_FORMATS = list(FORMATS)
 
@@ -151,7 +151,6 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     if apply_fix or diff:
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
     from .app.check import check_paths
-    from .app.repository import with_repository
     from .report import WITH_EDITS
     from .report.output import emit
     from .report.progress import Progress
@@ -162,7 +161,7 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     _tell(result.skipped, result.errors)
     if write_baseline:
         sys.exit(_write_baseline(write_baseline, result))
-    findings = new = with_repository(result.findings, repository)
+    findings = new = _with_repository(result.findings, output_format, repository)
     if baseline:
         from .baseline import new_findings
 
@@ -173,6 +172,15 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     if result.errors:
         sys.exit(2)
     sys.exit(0 if exit_zero or not new else 1)
+
+
+def _with_repository(findings, output_format: str, repository: str | None) -> list:
+    """The findings, with their repository where the report shows it (app/repository.py)."""
+    if output_format not in WITH_REPOSITORY:
+        return list(findings)
+    from .app.repository import with_repository
+
+    return with_repository(findings, repository)
 
 
 def _write_baseline(path: str, result) -> int:
@@ -243,11 +251,10 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         if output_format in ("text", "concise"):
             sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
         else:
-            from .app.repository import with_repository
             from .report.output import emit
             from .ruletable import load_table
 
-            emit(output_format, with_repository(run.remaining, repository), load_table(),
+            emit(output_format, _with_repository(run.remaining, output_format, repository), load_table(),
                  unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version)
             click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
     if run.errors:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import os
 import posixpath
-import tomllib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -138,6 +137,8 @@ def _has_migrator_table(path: Path) -> bool:
 
 
 def _parse(path: Path, data: bytes) -> dict[str, Any]:
+    import tomllib  # only where a configuration file is found
+
     try:
         return tomllib.loads(data.decode("utf-8"))
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:

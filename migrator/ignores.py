@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pathspec
-from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+if TYPE_CHECKING:  # pathspec and subprocess are imported where used: files named on the command
+    import pathspec  # line (a pre-commit run) need neither
+    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
 
 GIT = ("git", "-c", "core.fsmonitor=false")
 # Every path an ignore rule matches: tracked files too (as ruff, a tracked file that .gitignore
@@ -145,12 +146,16 @@ class Ignores:
         except OSError as exc:
             self.notes.append(f"{_shown(ignore)}: cannot read ({exc.strerror}); its patterns are not applied")
             return None
+        import pathspec
+
         return pathspec.GitIgnoreSpec(patterns(lines), backend=BACKEND)
 
 
 def patterns(lines: list[str]) -> list[GitIgnoreSpecPattern]:
     """The patterns of a .gitignore's lines; a line that is no valid pattern is skipped, as git
     skips it."""
+    from pathspec.patterns.gitignore.spec import GitIgnoreSpecPattern
+
     out = []
     for line in lines:
         try:
@@ -168,6 +173,8 @@ def _shown(path: Path) -> str:
 
 def _git(root: Path, *args: str, notes: list[str] | None = None) -> bytes | None:
     """git's standard output in ``root``, or None when git is missing, refuses or fails."""
+    import subprocess
+
     try:
         done = subprocess.run([*GIT, *args], cwd=root, capture_output=True, timeout=GIT_TIMEOUT,
                               env=_environment(), check=False)

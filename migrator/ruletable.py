@@ -12,14 +12,19 @@ from typing import Any
 
 from . import kinds, tablecache
 from .apimodel import ApiModel, load_api_model
-from .fix import intents as fix_intents
 from .loader import DataError, build, one_of, read_yaml
 from .model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 
 TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry", "suppression")  # suppression: filters.py
-# The registered intents (migrator/fix/intents), "none", and the removal of an unused suppression,
-# whose edits filters.py makes itself.
-FIX_INTENTS = (*fix_intents.names(), "remove-suppression")
+
+
+def fix_intents() -> tuple[str, ...]:
+    """The registered intents (migrator/fix/intents), "none", and the removal of an unused
+    suppression, whose edits filters.py makes itself. Asked only when the table is built from its
+    YAML: a kept table (tablecache.py) does not import the intents."""
+    from .fix import intents
+
+    return (*intents.names(), "remove-suppression")
 
 
 @dataclass(frozen=True)
@@ -253,7 +258,7 @@ def _validate(rule: Rule, where: str, items: dict[str, Item], model: ApiModel) -
             one_of(record, model.records, f"{where}.match[{i}].records")
         one_of(clause.not_accepting, (c.kind for c in model.credentials), f"{where}.match[{i}].not_accepting")
     if rule.fix is not None:
-        one_of(rule.fix.intent, FIX_INTENTS, f"{where}.fix.intent")
+        one_of(rule.fix.intent, fix_intents(), f"{where}.fix.intent")
         one_of(rule.fix.applicability, APPLICABILITIES, f"{where}.fix.applicability")
         for j, value_map in enumerate(rule.fix.values):
             one_of(value_map.applicability, APPLICABILITIES, f"{where}.fix.values[{j}].applicability")

@@ -9,8 +9,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-import secrets
-import tempfile
 from pathlib import Path
 
 KEY_BYTES = 32
@@ -55,7 +53,10 @@ def _read_key(path: Path) -> bytes | None:
 
 def _create_key(path: Path) -> None:
     """Write a new key beside ``path`` and link it into place, so that the key appears whole and
-    a concurrent run's key, made first, is kept."""
+    a concurrent run's key, made first, is kept (made once: its modules are imported here)."""
+    import secrets
+    import tempfile
+
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key.")  # mode 0600
     try:
         os.write(fd, secrets.token_bytes(KEY_BYTES))

@@ -10,7 +10,6 @@ from functools import partial
 from ..config import FileSettings
 from ..discover import SourceFile, discover
 from ..model import Finding
-from ..pipeline import check_file, crash_finding
 from ..ruletable import Rule, RuleTable, load_table
 from .cache import Lookup, Packed, ResultCache
 from .runner import Progress, run_all
@@ -30,6 +29,8 @@ def check_job(args: tuple[SourceFile, FileSettings], edits: bool = False) -> tup
     """(whether the file was scanned, its findings, an internal error), with the file's own
     settings: its rules, per-file-ignores, min-evidence and size limit; with ``edits``, the
     fixes' edits filled in, in the worker that has the file's text."""
+    from ..pipeline import check_file  # the engine, imported by the first file not answered by the cache
+
     source, settings = args
     table = load_table()
     then = None
@@ -47,6 +48,8 @@ def check_job(args: tuple[SourceFile, FileSettings], edits: bool = False) -> tup
 
 def check_crashed(args: tuple[SourceFile, FileSettings]) -> tuple[bool, list[Finding], str | None]:
     """The result of a file whose worker process died checking it: a parse-error finding."""
+    from ..pipeline import crash_finding
+
     source, settings = args
     return True, [f for f in [crash_finding(source)] if settings.reports(f, source.path)], None
 

@@ -16,7 +16,6 @@ import contextlib
 import os
 import re
 import stat
-import tempfile
 import time
 from collections.abc import Iterable
 from pathlib import Path
@@ -85,6 +84,8 @@ def write_atomic(path: Path, data: bytes) -> None:
         with open(path, "wb") as out:
             out.write(data)
         return
+    import tempfile  # imported on the first write: a check that writes nothing does without it
+
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".migrator")
     try:
         with os.fdopen(handle, "wb") as out:

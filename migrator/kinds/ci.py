@@ -10,9 +10,8 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
-
-import re2
 
 from . import FileKind
 from .cassette import recording_head
@@ -24,8 +23,6 @@ SCRIPT_KEYS = {"script", "before_script"}
 HEAD = 65536
 WILDCARD = re.compile(r"[*?\[{]")
 MAX_MATCHED = 1000  # files one wildcard include may bring in
-QUIET = re2.Options()
-QUIET.log_errors = False  # a bad pattern is an exception, not a line on stderr
 
 
 def named(path: Path) -> bool:
@@ -121,6 +118,8 @@ def includes_of(ci_file: Path, root: Path, yaml_files: Callable[[], list[str]]) 
         patterns = local_includes(decode(ci_file.read_bytes())[0])
     except (OSError, DecodeError):
         return []
+    import re2
+
     out, base = [], root.resolve()
     for pattern in patterns:
         if WILDCARD.search(pattern):
@@ -163,7 +162,20 @@ def wildcard(pattern: str):
         else:
             out.append(re.escape(char))
         i += 1
-    return re2.compile("".join(out), QUIET)
+    import re2
+
+    return re2.compile("".join(out), _quiet())
+
+
+@cache
+def _quiet():
+    """RE2's options for include wildcards: a bad pattern is an exception, not a line on stderr.
+    (google-re2 is imported on the first include wildcard, not by every run.)"""
+    import re2
+
+    options = re2.Options()
+    options.log_errors = False
+    return options
 
 
 KIND = FileKind(

@@ -39,6 +39,8 @@ FORMATS = {
 # Formats that show a fix's edits or count what `fix` can do: the edits are computed (reading the
 # files, with libcst for Python) only for them.
 WITH_EDITS = frozenset({"json", "json-lines", "sarif", "html", "markdown"})
+# Formats that show each finding's repository (git is asked for it, a process per directory).
+WITH_REPOSITORY = frozenset({"json", "json-lines", "sarif", "html", "markdown"})
 # Formats a terminal reads: colour applies to them.
 TEXT = frozenset({"concise", "full", "grouped", "text"})
 

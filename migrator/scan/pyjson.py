@@ -21,7 +21,6 @@ from ..model import Touch
 from ..source.maps import python_literal
 from ..syntax import Syntax
 from .pysource import Source
-from .recorded import embedded_json
 
 PIECE = re.compile(
     r"""[rRbBuU]{0,2}(?:'''(?:\\.|[^\\])*?'''|\"\"\"(?:\\.|[^\\])*?\"\"\"|'(?:\\.|[^\\'\r\n])*'|"(?:\\.|[^\\"\r\n])*")""",
@@ -46,6 +45,8 @@ def touches(source: Source, node: ast.Constant, model: ApiModel, name: str | Non
     omap = python_literal(source.text, parts, value) if parts else None
     if omap is None:
         return []
+    from .recorded import embedded_json  # the JSON machinery, for the few files that embed JSON
+
     return embedded_json(value, omap, model, "python-string", named=name, syntax=Syntax.PYTHON_JSON_KEY)
 
 

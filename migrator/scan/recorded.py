@@ -30,7 +30,7 @@ from ..details import Written, others
 from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
 from ..source.maps import OffsetMap
-from . import jsonpos, jsontelemetry, recreq, yamlpos
+from . import jsonpos, jsontelemetry, recreq  # yamlpos (PyYAML) where a recording is YAML or base64
 from .jsonpos import ARRAY, OBJECT, SCALAR, Frame, JsonError, Member, Node
 
 _FORM = re.compile(r"[\w.\[\]%+-]+=[^&]*(?:&[\w.\[\]%+-]+=[^&]*)*")
@@ -41,6 +41,8 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
     """A JSON document (or JSON lines in a ``.json`` file), or a YAML recording."""
     start = text.lstrip()[:1]
     if bool(start) and start not in "{[" and is_yaml_recording(text):
+        from . import yamlpos
+
         return _touches(text, model, yamlpos.compose(text), Syntax.YAML_KEY, fixtures=False)
     try:
         docs = jsonpos.parse_documents(text) if start else []
@@ -344,6 +346,8 @@ class _Scanner:
             return (body, self.frame) if structured else None
         text = body.value if isinstance(body.value, str) else None
         if text and base64:
+            from . import yamlpos
+
             text = yamlpos.decode_bytes(text, base64_text=True)
             body = Node(SCALAR, text, body.start, body.end, "binary")
         if not text or text.lstrip()[:1] not in ("{", "["):
@@ -362,6 +366,8 @@ class _Scanner:
         elif node.style == "binary":
             omap, name, exact = None, "binary", False
         else:
+            from . import yamlpos
+
             omap, exact = yamlpos.content_map(self.text, node)
             name = "yaml-block" if node.style in ("|", ">") else "yaml-flow"
         text = node.value or ""
@@ -378,6 +384,8 @@ def _unwrap(body: Node | None) -> Node | None:
             return inner
         encoded = body.get("base64_string")
         if encoded is not None and isinstance(encoded.value, str):
+            from . import yamlpos
+
             return Node(SCALAR, yamlpos.decode_bytes(encoded.value, True), encoded.start, encoded.end, "binary")
     return body
 

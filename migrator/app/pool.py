@@ -1,0 +1,81 @@
+"""The process pool of runner.py, in a module of its own so that concurrent.futures and
+multiprocessing are imported only when a run is large enough to start one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
+from itertools import islice
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .runner import Item, Progress, Result
+
+CHUNK = 16  # items handed to a worker at a time
+
+
+def _chunk(job: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
+    return [job(item) for item in items]
+
+
+def pooled(job, stream: Iterator[Item], count: int, progress: Progress | None,
+           crashed: Callable[[Item], Result] | None) -> list[Result]:
+    results: dict[int, Result] = {}
+    items: list[Item] = []
+    with ProcessPoolExecutor(max_workers=count) as pool:
+        futures = {}
+        for chunk in _chunks(stream):
+            if not _submit(pool, futures, job, chunk, len(items)):  # a worker died: the rest is left
+                chunk.extend(stream)
+            items.extend(chunk)
+        for future in as_completed(futures):
+            if _broken(future):
+                continue
+            results.update(enumerate(future.result(), start=futures[future]))
+            if progress is not None:
+                progress(len(results), len(items))
+    left = [i for i in range(len(items)) if i not in results]
+    if left and crashed is None:
+        raise BrokenProcessPool(f"a worker process died; {len(left)} of {len(items)} items not done")
+    for index, result in zip(left, _one_by_one(job, [items[i] for i in left], crashed)):
+        results[index] = result
+        if progress is not None:
+            progress(len(results), len(items))
+    return [results[i] for i in range(len(items))]
+
+
+def _submit(pool: ProcessPoolExecutor, futures: dict, job, chunk: list, start: int) -> bool:
+    """Hand a chunk to the pool; False when the pool is already broken."""
+    try:
+        futures[pool.submit(_chunk, job, chunk)] = start
+    except BrokenProcessPool:
+        return False
+    return True
+
+
+def _chunks(stream: Iterator[Item]) -> Iterator[list[Item]]:
+    while chunk := list(islice(stream, CHUNK)):
+        yield chunk
+
+
+def _broken(future: Future) -> bool:
+    return isinstance(future.exception(), BrokenProcessPool)
+
+
+def _one_by_one(job, items: Sequence[Item], crashed: Callable[[Item], Result]) -> Iterable[Result]:
+    """Each item alone in a pool of one worker: an item that breaks it is ``crashed(item)``, and
+    the next item gets a new worker."""
+    pool = None
+    try:
+        for item in items:
+            pool = pool or ProcessPoolExecutor(max_workers=1)
+            try:
+                yield pool.submit(job, item).result()
+            except BrokenProcessPool:
+                pool.shutdown()
+                pool = None
+                yield crashed(item)
+    finally:
+        if pool is not None:
+            pool.shutdown()
