@@ -30,6 +30,7 @@ from typing import IO, Any
 
 import orjson
 
+from . import logread
 from .match import match_file
 from .report.escape import escape
 from .model import show_value
@@ -41,6 +42,8 @@ from .tally import Distinct, Tally, TopCounter
 API_ROUTE, API_PREFIX = "/api/:version", "/api/v4"
 NO_LINES = LineIndex("")  # a log line's touches are aggregated, never located
 MAX_SUBJECTS = 100
+MAX_DECIDED = 4096  # distinct requests whose findings are kept while a log is read
+UNDECIDED = object()
 OTHER = "(other)"
 ANONYMOUS, NO_AGENT = "(anonymous)", "(none)"
 ID_SEGMENT = re.compile(r"(?<=/)[0-9]+(?=/|$)")  # a numeric path segment: an id, never an endpoint's word
@@ -115,30 +118,106 @@ class _Auditor:
         self.hits = lru_cache(maxsize=4096)(self._hits)
         self.written_hits = lru_cache(maxsize=4096)(self._written_hits)
         self.url_hits = lru_cache(maxsize=4096)(self._url_hits)
+        self.endpoint_route = lru_cache(maxsize=4096)(self._endpoint_route)
+        self.decide = lru_cache(maxsize=4096)(self._decide)
+        self.ids_never_literal = not any(_numeric_segment(e.path) for e in self.model.endpoints)
         self.shapes_decide = not any(_numeric_segment(text) for rule in rules for text in _path_texts(rule))
 
-    def read(self, stream: Iterable[bytes], path: str) -> None:
-        report, hits_of = self.report, self.hits_of
-        for line in stream:
-            if not line.strip():
+    def read(self, stream: IO[bytes], path: str) -> None:
+        decided: dict[tuple, tuple | None] = {}  # findings by the request's text (logread.py)
+        for lines, ascii_lines in logread.line_blocks(stream):
+            if len(decided) > MAX_DECIDED:
+                decided.clear()
+            self.read_lines(lines, ascii_lines, path, decided)
+
+    def read_lines(self, lines: list[bytes], ascii_lines: bool, path: str, decided: dict) -> None:
+        """Lines `logread.LogEntry` takes are counted here, the rest by `read_line`."""
+        report, decode, fast_line, taken = self.report, logread.decode_entry, logread.fast_line, logread.NOT_TAKEN
+        for line in lines:
+            if not fast_line(line, ascii_lines):
+                self.read_line(line, path)
                 continue
-            report.lines += 1
             try:
-                entry, exact = orjson.loads(line), True
-            except orjson.JSONDecodeError:  # or what only json takes: NaN, a BOM, huge integers
-                try:
-                    entry, exact = json.loads(line), False
-                except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
-                    report.malformed += 1
-                    continue
-            hits = hits_of(entry, path, exact) if type(entry) is dict else None
-            if hits is None:
+                entry = decode(line)
+            except taken:
+                self.read_line(line, path)
+                continue
+            method, route = entry.method, entry.route or entry.path
+            if method is None or route is None:
+                report.lines += 1
                 report.malformed += 1
                 continue
+            key = (method, route, bytes(entry.params), entry.token_type or "")
+            hits = decided.get(key, UNDECIDED)
+            if hits is UNDECIDED:
+                hits = decided[key] = self.decide_request(method, route, *key[2:], path)
+            if hits is None:  # the request's parameters read differently by orjson and json
+                self.read_line(line, path)
+                continue
+            report.lines += 1
             report.requests += 1
             if hits:
                 report.matched += 1
-                self.count(entry, hits)
+                user = entry.username or entry.meta_user or entry.user_id or ANONYMOUS
+                self.count(entry.time, str(user), entry.ua or NO_AGENT, hits)
+
+    def decide_request(self, method: str, route: str, written: bytes, token_type: str, path: str
+                       ) -> tuple[tuple[str, str], ...] | None:
+        """`_decide` for a request, asked of its path's shape where the shape decides (ids zeroed:
+        every path of a shape that names an endpoint has the same findings, and one that names
+        none has findings only where its shape has)."""
+        by, only_when_none = self.endpoint_route(route)
+        hits = self.decide(method, by, written, token_type, path)
+        return self.decide(method, route, written, token_type, path) if hits and only_when_none else hits
+
+    def _endpoint_route(self, route: str) -> tuple[str, bool]:
+        """The route to decide a request by, and whether its answer holds only when it is none."""
+        shape = _shape(route)
+        if shape == route:
+            return route, False
+        shaped = self.parse_shape(shape)
+        if shaped is not None and shaped.template:
+            return shape, False  # what `_parse` answers for every path of this shape
+        # No endpoint fits the shape, nor (no template has an all-digit segment) any path of it.
+        return (shape, True) if self.shapes_decide and self.ids_never_literal else (route, False)
+
+    def _decide(self, method: str, route: str, written: bytes, token_type: str, path: str
+                ) -> tuple[tuple[str, str], ...] | None:
+        """The findings of a request whose parameters are written as ``written``: the same whether
+        the line is decoded by orjson or by json, or None when the two read them differently."""
+        keys = []
+        for loads in (orjson.loads, json.loads):
+            try:
+                params = loads(written) if written else None
+            except (ValueError, RecursionError):
+                return None
+            keys.append(request_key({"method": method, "route": route, "params": params, "token_type": token_type}))
+        return self.hits(keys[0], path) if keys[0] == keys[1] else None
+
+    def read_line(self, line: bytes, path: str) -> None:
+        """One line the exact way: orjson, json for what only json takes, else malformed."""
+        report = self.report
+        if not line.strip():
+            return
+        report.lines += 1
+        try:
+            entry, exact = orjson.loads(line), True
+        except orjson.JSONDecodeError:  # or what only json takes: NaN, a BOM, huge integers
+            try:
+                entry, exact = json.loads(line), False
+            except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
+                report.malformed += 1
+                return
+        hits = self.hits_of(entry, path, exact) if type(entry) is dict else None
+        if hits is None:
+            report.malformed += 1
+            return
+        report.requests += 1
+        if hits:
+            report.matched += 1
+            time = entry.get("time") if isinstance(entry.get("time"), str) else None
+            user = str(entry.get("username") or entry.get("meta.user") or entry.get("user_id") or ANONYMOUS)
+            self.count(time, user, str(entry.get("ua") or NO_AGENT), hits)
 
     def hits_of(self, entry: dict[str, Any], path: str, exact: bool) -> tuple[tuple[str, str], ...] | None:
         """The request's (rule code, subject) pairs; None when the line is no request. Cached by
@@ -208,10 +287,7 @@ class _Auditor:
                                  "log", tuple(logged))
         return recreq.request_touches(request, self.model, token_kind(token_type))
 
-    def count(self, entry: dict[str, Any], hits: tuple[tuple[str, str], ...]) -> None:
-        time = entry.get("time") if isinstance(entry.get("time"), str) else None
-        user = str(entry.get("username") or entry.get("meta.user") or entry.get("user_id") or ANONYMOUS)
-        agent = str(entry.get("ua") or NO_AGENT)
+    def count(self, time: str | None, user: str, agent: str, hits: tuple[tuple[str, str], ...]) -> None:
         counted = set()
         for code, name in hits:
             tally = self.report.rules.get(code)
