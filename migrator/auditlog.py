@@ -91,6 +91,9 @@ def audit(paths: Sequence[str], table: RuleTable, rules: Sequence[Rule] | None =
                 auditor.read(stream, path)
         except (OSError, EOFError, zlib.error) as exc:  # unreadable, truncated or corrupt gzip
             auditor.report.errors.append(f"{path}: {exc} (the lines before it are counted)")
+    for tally in auditor.report.rules.values():
+        for each in (tally.tally, *tally.subjects.values()):
+            each.flush()  # the requests a tally holds back (tally.py)
     return auditor.report
 
 
@@ -131,10 +134,10 @@ class _Auditor:
             self.read_lines(lines, ascii_lines, path, decided)
 
     def read_lines(self, lines: list[bytes], ascii_lines: bool, path: str, decided: dict) -> None:
-        """Lines `logread.LogEntry` takes are counted here, the rest by `read_line`."""
-        report, decode, fast_line, taken = self.report, logread.decode_entry, logread.fast_line, logread.NOT_TAKEN
+        """Lines msgspec takes (logread.py) are counted here, the rest by `read_line`."""
+        report, decode, longest, taken = self.report, logread.decode_request, logread.LONGEST, logread.NOT_TAKEN
         for line in lines:
-            if not fast_line(line, ascii_lines):
+            if len(line) >= longest or not (ascii_lines or line.isascii()):  # see logread.py
                 self.read_line(line, path)
                 continue
             try:
@@ -151,15 +154,22 @@ class _Auditor:
             hits = decided.get(key, UNDECIDED)
             if hits is UNDECIDED:
                 hits = decided[key] = self.decide_request(method, route, *key[2:], path)
-            if hits is None:  # the request's parameters read differently by orjson and json
-                self.read_line(line, path)
+            if hits is None or (hits and not self.count_entry(line, hits)):
+                self.read_line(line, path)  # parameters orjson and json read differently, or odd keys
                 continue
             report.lines += 1
             report.requests += 1
-            if hits:
-                report.matched += 1
-                user = entry.username or entry.meta_user or entry.user_id or ANONYMOUS
-                self.count(entry.time, str(user), entry.ua or NO_AGENT, hits)
+
+    def count_entry(self, line: bytes, hits: tuple[tuple[str, str], ...]) -> bool:
+        """Tally a matching request as msgspec reads it; False when it does not take its keys."""
+        try:
+            entry = logread.decode_entry(line)
+        except logread.NOT_TAKEN:
+            return False
+        self.report.matched += 1
+        user = entry.username or entry.meta_user or entry.user_id or ANONYMOUS
+        self.count(entry.time, str(user), entry.ua or NO_AGENT, hits)
+        return True
 
     def decide_request(self, method: str, route: str, written: bytes, token_type: str, path: str
                        ) -> tuple[tuple[str, str], ...] | None:

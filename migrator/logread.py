@@ -31,15 +31,20 @@ LONGEST = sys.get_int_max_str_digits() or sys.maxsize  # json refuses an integer
 Int64 = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]  # orjson reads beyond as a float
 
 
-class LogEntry(msgspec.Struct, gc=False):
-    """The keys of a log line that audit-log reads; ``params`` as written, decoded only once per
-    distinct text."""
+class LogRequest(msgspec.Struct, gc=False):
+    """The keys of a log line that decide its findings; ``params`` as written, decoded only once
+    per distinct text."""
 
     method: str | None = None
     route: str | None = None
     path: str | None = None
     params: msgspec.Raw = msgspec.Raw()
     token_type: str | None = None
+
+
+class LogEntry(LogRequest, gc=False):
+    """A request's keys and those a matching request is tallied by."""
+
     time: str | None = None
     username: str | None = None
     meta_user: str | None = msgspec.field(name="meta.user", default=None)
@@ -47,7 +52,8 @@ class LogEntry(msgspec.Struct, gc=False):
     ua: str | None = None
 
 
-decode_entry = msgspec.json.Decoder(LogEntry).decode
+decode_request = msgspec.json.Decoder(LogRequest).decode
+decode_entry = msgspec.json.Decoder(LogEntry).decode  # again, for the few lines that match
 NOT_TAKEN = (msgspec.MsgspecError, RecursionError)  # the line goes the exact way
 
 
@@ -70,8 +76,3 @@ def line_blocks(stream: IO[bytes]) -> Iterator[tuple[list[bytes], bool]]:
         yield lines, ascii_lines
     if carry and (last := b"".join(carry)):
         yield [last], last.isascii()
-
-
-def fast_line(line: bytes, ascii_block: bool) -> bool:
-    """Whether `LogEntry` may decode this line (see the module's docstring)."""
-    return len(line) < LONGEST and (ascii_block or line.isascii())
