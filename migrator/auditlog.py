@@ -22,7 +22,7 @@ import json
 import re
 import sys
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -32,7 +32,6 @@ import orjson
 
 from . import logread
 from .match import match_file
-from .report.escape import escape
 from .model import show_value
 from .source import LineIndex
 from .ruletable import Rule, RuleTable
@@ -128,16 +127,17 @@ class _Auditor:
 
     def read(self, stream: IO[bytes], path: str) -> None:
         decided: dict[tuple, tuple | None] = {}  # findings by the request's text (logread.py)
-        for lines, ascii_lines in logread.line_blocks(stream):
+        for lines, plain in logread.line_blocks(stream):
             if len(decided) > MAX_DECIDED:
                 decided.clear()
-            self.read_lines(lines, ascii_lines, path, decided)
+            self.read_lines(lines, plain, path, decided)
 
-    def read_lines(self, lines: list[bytes], ascii_lines: bool, path: str, decided: dict) -> None:
+    def read_lines(self, lines: list[bytes], plain: bool, path: str, decided: dict) -> None:
         """Lines msgspec takes (logread.py) are counted here, the rest by `read_line`."""
-        report, decode, longest, taken = self.report, logread.decode_request, logread.LONGEST, logread.NOT_TAKEN
+        decode, plain_line, taken = logread.decode_request, logread.plain_line, logread.NOT_TAKEN
+        requests = malformed = 0
         for line in lines:
-            if len(line) >= longest or not (ascii_lines or line.isascii()):  # see logread.py
+            if not (plain or plain_line(line)):
                 self.read_line(line, path)
                 continue
             try:
@@ -147,8 +147,7 @@ class _Auditor:
                 continue
             method, route = entry.method, entry.route or entry.path
             if method is None or route is None:
-                report.lines += 1
-                report.malformed += 1
+                malformed += 1
                 continue
             key = (method, route, bytes(entry.params), entry.token_type or "")
             hits = decided.get(key, UNDECIDED)
@@ -157,8 +156,10 @@ class _Auditor:
             if hits is None or (hits and not self.count_entry(line, hits)):
                 self.read_line(line, path)  # parameters orjson and json read differently, or odd keys
                 continue
-            report.lines += 1
-            report.requests += 1
+            requests += 1
+        self.report.lines += requests + malformed
+        self.report.requests += requests
+        self.report.malformed += malformed
 
     def count_entry(self, line: bytes, hits: tuple[tuple[str, str], ...]) -> bool:
         """Tally a matching request as msgspec reads it; False when it does not take its keys."""
@@ -356,72 +357,3 @@ def subject(touch, rule: Rule) -> str:
     if valued and touch.has_value:
         return f"{where} {touch.name}={show_value(touch.value)}"
     return f"{where} {touch.name}"
-
-
-# ---------------------------------------------------------------- rendering
-
-
-def as_dict(report: AuditReport, top: int = 5) -> dict[str, Any]:
-    rules = []
-    for code in sorted(report.rules):
-        tally = report.rules[code]
-        subjects = sorted(tally.subjects.items(), key=lambda item: (-item[1].count, item[0]))
-        rules.append({
-            "code": code,
-            "name": tally.rule.name,
-            "item": tally.rule.item,
-            "severity": tally.rule.severity,
-            **tally.tally.as_dict(top),
-            "subjects": [{"subject": name, **sub.as_dict(top)} for name, sub in subjects],
-        })
-    return {
-        "files": report.files,
-        "lines": report.lines,
-        "requests": report.requests,
-        "malformed": report.malformed,
-        "matched_requests": report.matched,
-        "errors": report.errors,
-        "rules": rules,
-    }
-
-
-def render_json(report: AuditReport) -> str:
-    return json.dumps(as_dict(report), indent=2) + "\n"
-
-
-def render_text(report: AuditReport) -> str:
-    data = as_dict(report, top=3)
-    lines = [
-        f"{_plural(data['requests'], 'request')} in {_plural(data['lines'], 'line')} of {_plural(len(data['files']), 'file')}; "
-        f"{data['malformed']:,} malformed lines skipped; requests that use what API v5 removes: "
-        f"{data['matched_requests']:,}.",
-    ]
-    lines += [f"error: {error}" for error in data["errors"]]
-    for rule in data["rules"]:
-        lines += ["", *_rule_lines(rule)]
-    if not data["rules"]:
-        lines.append("No request used anything the rule table reports.")
-    return "\n".join(map(escape, lines)) + "\n"  # user names and agents come from the log: no raw ESC
-
-
-def _rule_lines(rule: dict[str, Any]) -> Iterator[str]:
-    yield (f"{rule['code']} {rule['name']} [{rule['severity']}]: {_plural(rule['count'], 'request')}, "
-           f"{_distinct(rule['users'], 'user')}, {_distinct(rule['user_agents'], 'user agent')}")
-    yield f"  first seen {rule['first_seen'] or '-'}, last seen {rule['last_seen'] or '-'}"
-    yield f"  users: {_top(rule['users'])}"
-    yield f"  user agents: {_top(rule['user_agents'])}"
-    width = max(len(s["subject"]) for s in rule["subjects"]) if rule["subjects"] else 0
-    for sub in rule["subjects"]:
-        yield f"    {sub['subject']:<{width}}  {sub['count']:>9,}  {_distinct(sub['users'], 'user')}  {_top(sub['users'])}"
-
-
-def _distinct(people: dict[str, Any], noun: str) -> str:
-    return ("~" if people["approximate"] else "") + _plural(people["distinct"], noun)
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
-
-
-def _top(people: dict[str, Any]) -> str:
-    return ", ".join(f"{p['name']} ({p['count']:,})" for p in people["top"]) or "-"

@@ -58,10 +58,10 @@ NOT_TAKEN = (msgspec.MsgspecError, RecursionError)  # the line goes the exact wa
 
 
 def line_blocks(stream: IO[bytes]) -> Iterator[tuple[list[bytes], bool]]:
-    """The stream's lines (without ``\\n``) a block at a time, each block with whether it is all
-    ASCII. A line split across two reads is joined; a last line without ``\\n`` is kept. Each
-    read returns what one underlying read gives (``read1``), so where a gzip stream breaks off,
-    every whole line before the break has been yielded, as a line-by-line read would."""
+    """The stream's lines (without ``\\n``) a block at a time, each block with whether all its
+    lines are `plain_line`. A line split across two reads is joined; a last line without ``\\n``
+    is kept. Each read returns what one underlying read gives (``read1``), so where a gzip stream
+    breaks off, every whole line before the break has been yielded, as a line-by-line read would."""
     read = getattr(stream, "read1", stream.read)
     carry: list[bytes] = []  # the pieces of a line not yet ended, joined once it ends
     while block := read(BLOCK):
@@ -71,8 +71,12 @@ def line_blocks(stream: IO[bytes]) -> Iterator[tuple[list[bytes], bool]]:
             continue
         if carry:
             lines[0] = b"".join((*carry, lines[0]))
-        ascii_lines = block.isascii() and all(piece.isascii() for piece in carry)
         carry = [lines.pop()]
-        yield lines, ascii_lines
+        yield lines, block.isascii() and lines[0].isascii() and max(map(len, lines)) < LONGEST
     if carry and (last := b"".join(carry)):
-        yield [last], last.isascii()
+        yield [last], plain_line(last)
+
+
+def plain_line(line: bytes) -> bool:
+    """Whether msgspec may decode this line: ASCII and shorter than json's longest integer."""
+    return len(line) < LONGEST and line.isascii()
