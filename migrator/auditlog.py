@@ -22,7 +22,7 @@ import json
 import re
 import sys
 import zlib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -30,8 +30,8 @@ from typing import IO, Any
 
 import orjson
 
+from . import logread
 from .match import match_file
-from .report.escape import escape
 from .model import show_value
 from .source import LineIndex
 from .ruletable import Rule, RuleTable
@@ -41,6 +41,8 @@ from .tally import Distinct, Tally, TopCounter
 API_ROUTE, API_PREFIX = "/api/:version", "/api/v4"
 NO_LINES = LineIndex("")  # a log line's touches are aggregated, never located
 MAX_SUBJECTS = 100
+MAX_DECIDED = 4096  # distinct requests whose findings are kept while a log is read
+UNDECIDED = object()
 OTHER = "(other)"
 ANONYMOUS, NO_AGENT = "(anonymous)", "(none)"
 ID_SEGMENT = re.compile(r"(?<=/)[0-9]+(?=/|$)")  # a numeric path segment: an id, never an endpoint's word
@@ -88,6 +90,9 @@ def audit(paths: Sequence[str], table: RuleTable, rules: Sequence[Rule] | None =
                 auditor.read(stream, path)
         except (OSError, EOFError, zlib.error) as exc:  # unreadable, truncated or corrupt gzip
             auditor.report.errors.append(f"{path}: {exc} (the lines before it are counted)")
+    for tally in auditor.report.rules.values():
+        for each in (tally.tally, *tally.subjects.values()):
+            each.flush()  # the requests a tally holds back (tally.py)
     return auditor.report
 
 
@@ -115,30 +120,115 @@ class _Auditor:
         self.hits = lru_cache(maxsize=4096)(self._hits)
         self.written_hits = lru_cache(maxsize=4096)(self._written_hits)
         self.url_hits = lru_cache(maxsize=4096)(self._url_hits)
+        self.endpoint_route = lru_cache(maxsize=4096)(self._endpoint_route)
+        self.decide = lru_cache(maxsize=4096)(self._decide)
+        self.ids_never_literal = not any(_numeric_segment(e.path) for e in self.model.endpoints)
         self.shapes_decide = not any(_numeric_segment(text) for rule in rules for text in _path_texts(rule))
 
-    def read(self, stream: Iterable[bytes], path: str) -> None:
-        report, hits_of = self.report, self.hits_of
-        for line in stream:
-            if not line.strip():
+    def read(self, stream: IO[bytes], path: str) -> None:
+        decided: dict[tuple, tuple | None] = {}  # findings by the request's text (logread.py)
+        for lines, plain in logread.line_blocks(stream):
+            if len(decided) > MAX_DECIDED:
+                decided.clear()
+            self.read_lines(lines, plain, path, decided)
+
+    def read_lines(self, lines: list[bytes], plain: bool, path: str, decided: dict) -> None:
+        """Lines msgspec takes (logread.py) are counted here, the rest by `read_line`."""
+        decode, plain_line, taken = logread.decode_request, logread.plain_line, logread.NOT_TAKEN
+        requests = malformed = 0
+        for line in lines:
+            if not (plain or plain_line(line)):
+                self.read_line(line, path)
                 continue
-            report.lines += 1
             try:
-                entry, exact = orjson.loads(line), True
-            except orjson.JSONDecodeError:  # or what only json takes: NaN, a BOM, huge integers
-                try:
-                    entry, exact = json.loads(line), False
-                except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
-                    report.malformed += 1
-                    continue
-            hits = hits_of(entry, path, exact) if type(entry) is dict else None
-            if hits is None:
-                report.malformed += 1
+                entry = decode(line)
+            except taken:
+                self.read_line(line, path)
                 continue
-            report.requests += 1
-            if hits:
-                report.matched += 1
-                self.count(entry, hits)
+            method, route = entry.method, entry.route or entry.path
+            if method is None or route is None:
+                malformed += 1
+                continue
+            key = (method, route, bytes(entry.params), entry.token_type or "")
+            hits = decided.get(key, UNDECIDED)
+            if hits is UNDECIDED:
+                hits = decided[key] = self.decide_request(method, route, *key[2:], path)
+            if hits is None or (hits and not self.count_entry(line, hits)):
+                self.read_line(line, path)  # parameters orjson and json read differently, or odd keys
+                continue
+            requests += 1
+        self.report.lines += requests + malformed
+        self.report.requests += requests
+        self.report.malformed += malformed
+
+    def count_entry(self, line: bytes, hits: tuple[tuple[str, str], ...]) -> bool:
+        """Tally a matching request as msgspec reads it; False when it does not take its keys."""
+        try:
+            entry = logread.decode_entry(line)
+        except logread.NOT_TAKEN:
+            return False
+        self.report.matched += 1
+        user = entry.username or entry.meta_user or entry.user_id or ANONYMOUS
+        self.count(entry.time, str(user), entry.ua or NO_AGENT, hits)
+        return True
+
+    def decide_request(self, method: str, route: str, written: bytes, token_type: str, path: str
+                       ) -> tuple[tuple[str, str], ...] | None:
+        """`_decide` for a request, asked of its path's shape where the shape decides (ids zeroed:
+        every path of a shape that names an endpoint has the same findings, and one that names
+        none has findings only where its shape has)."""
+        by, only_when_none = self.endpoint_route(route)
+        hits = self.decide(method, by, written, token_type, path)
+        return self.decide(method, route, written, token_type, path) if hits and only_when_none else hits
+
+    def _endpoint_route(self, route: str) -> tuple[str, bool]:
+        """The route to decide a request by, and whether its answer holds only when it is none."""
+        shape = _shape(route)
+        if shape == route:
+            return route, False
+        shaped = self.parse_shape(shape)
+        if shaped is not None and shaped.template:
+            return shape, False  # what `_parse` answers for every path of this shape
+        # No endpoint fits the shape, nor (no template has an all-digit segment) any path of it.
+        return (shape, True) if self.shapes_decide and self.ids_never_literal else (route, False)
+
+    def _decide(self, method: str, route: str, written: bytes, token_type: str, path: str
+                ) -> tuple[tuple[str, str], ...] | None:
+        """The findings of a request whose parameters are written as ``written``: the same whether
+        the line is decoded by orjson or by json, or None when the two read them differently."""
+        keys = []
+        for loads in (orjson.loads, json.loads):
+            try:
+                params = loads(written) if written else None
+            except (ValueError, RecursionError):
+                return None
+            keys.append(request_key({"method": method, "route": route, "params": params, "token_type": token_type}))
+        return self.hits(keys[0], path) if keys[0] == keys[1] else None
+
+    def read_line(self, line: bytes, path: str) -> None:
+        """One line the exact way: orjson, json for what only json takes, else malformed."""
+        report = self.report
+        if not line.strip():
+            return
+        report.lines += 1
+        try:
+            entry, exact = orjson.loads(line), True
+        except orjson.JSONDecodeError:  # or what only json takes: NaN, a BOM, huge integers
+            try:
+                entry, exact = json.loads(line), False
+            except (ValueError, RecursionError):  # RecursionError: nested too deeply to decode
+                report.malformed += 1
+                return
+        hits = self.hits_of(entry, path, exact) if type(entry) is dict else None
+        if hits is None:
+            report.malformed += 1
+            return
+        report.requests += 1
+        if hits:
+            report.matched += 1
+            time = entry.get("time") if isinstance(entry.get("time"), str) else None
+            user = str(entry.get("username") or entry.get("meta.user") or entry.get("user_id") or ANONYMOUS)
+            self.count(time, user, str(entry.get("ua") or NO_AGENT), hits)
 
     def hits_of(self, entry: dict[str, Any], path: str, exact: bool) -> tuple[tuple[str, str], ...] | None:
         """The request's (rule code, subject) pairs; None when the line is no request. Cached by
@@ -208,10 +298,7 @@ class _Auditor:
                                  "log", tuple(logged))
         return recreq.request_touches(request, self.model, token_kind(token_type))
 
-    def count(self, entry: dict[str, Any], hits: tuple[tuple[str, str], ...]) -> None:
-        time = entry.get("time") if isinstance(entry.get("time"), str) else None
-        user = str(entry.get("username") or entry.get("meta.user") or entry.get("user_id") or ANONYMOUS)
-        agent = str(entry.get("ua") or NO_AGENT)
+    def count(self, time: str | None, user: str, agent: str, hits: tuple[tuple[str, str], ...]) -> None:
         counted = set()
         for code, name in hits:
             tally = self.report.rules.get(code)
@@ -270,72 +357,3 @@ def subject(touch, rule: Rule) -> str:
     if valued and touch.has_value:
         return f"{where} {touch.name}={show_value(touch.value)}"
     return f"{where} {touch.name}"
-
-
-# ---------------------------------------------------------------- rendering
-
-
-def as_dict(report: AuditReport, top: int = 5) -> dict[str, Any]:
-    rules = []
-    for code in sorted(report.rules):
-        tally = report.rules[code]
-        subjects = sorted(tally.subjects.items(), key=lambda item: (-item[1].count, item[0]))
-        rules.append({
-            "code": code,
-            "name": tally.rule.name,
-            "item": tally.rule.item,
-            "severity": tally.rule.severity,
-            **tally.tally.as_dict(top),
-            "subjects": [{"subject": name, **sub.as_dict(top)} for name, sub in subjects],
-        })
-    return {
-        "files": report.files,
-        "lines": report.lines,
-        "requests": report.requests,
-        "malformed": report.malformed,
-        "matched_requests": report.matched,
-        "errors": report.errors,
-        "rules": rules,
-    }
-
-
-def render_json(report: AuditReport) -> str:
-    return json.dumps(as_dict(report), indent=2) + "\n"
-
-
-def render_text(report: AuditReport) -> str:
-    data = as_dict(report, top=3)
-    lines = [
-        f"{_plural(data['requests'], 'request')} in {_plural(data['lines'], 'line')} of {_plural(len(data['files']), 'file')}; "
-        f"{data['malformed']:,} malformed lines skipped; requests that use what API v5 removes: "
-        f"{data['matched_requests']:,}.",
-    ]
-    lines += [f"error: {error}" for error in data["errors"]]
-    for rule in data["rules"]:
-        lines += ["", *_rule_lines(rule)]
-    if not data["rules"]:
-        lines.append("No request used anything the rule table reports.")
-    return "\n".join(map(escape, lines)) + "\n"  # user names and agents come from the log: no raw ESC
-
-
-def _rule_lines(rule: dict[str, Any]) -> Iterator[str]:
-    yield (f"{rule['code']} {rule['name']} [{rule['severity']}]: {_plural(rule['count'], 'request')}, "
-           f"{_distinct(rule['users'], 'user')}, {_distinct(rule['user_agents'], 'user agent')}")
-    yield f"  first seen {rule['first_seen'] or '-'}, last seen {rule['last_seen'] or '-'}"
-    yield f"  users: {_top(rule['users'])}"
-    yield f"  user agents: {_top(rule['user_agents'])}"
-    width = max(len(s["subject"]) for s in rule["subjects"]) if rule["subjects"] else 0
-    for sub in rule["subjects"]:
-        yield f"    {sub['subject']:<{width}}  {sub['count']:>9,}  {_distinct(sub['users'], 'user')}  {_top(sub['users'])}"
-
-
-def _distinct(people: dict[str, Any], noun: str) -> str:
-    return ("~" if people["approximate"] else "") + _plural(people["distinct"], noun)
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count:,} {noun}{'' if count == 1 else 's'}"
-
-
-def _top(people: dict[str, Any]) -> str:
-    return ", ".join(f"{p['name']} ({p['count']:,})" for p in people["top"]) or "-"

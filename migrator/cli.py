@@ -299,7 +299,7 @@ def audit_log(files, select, ignore, output_format):
 
     Exit status: 0 no such calls, 1 some, 2 a file could not be read."""
     from .app.audit import audit_logs
-    from .auditlog import render_json, render_text
+    from .report.auditlog import render_json, render_text
 
     missing = [p for p in files if p != "-" and not _readable(p)]
     if missing:

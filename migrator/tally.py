@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import hashlib
 import heapq
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
 _HASH_SPACE = float(2**64)
+BATCH = 64  # requests a Tally holds before it feeds them to its counters
 
 
 class TopCounter:
@@ -25,15 +27,21 @@ class TopCounter:
         self.evicted = False
 
     def add(self, key: str, n: int = 1) -> None:
-        counts = self.counts
-        if key in counts:
-            counts[key] += n
-        elif len(counts) < self.capacity:
-            counts[key] = n
-        else:
-            victim = min(counts, key=counts.__getitem__)
-            counts[key] = counts.pop(victim) + n
-            self.evicted = True
+        self.add_all((key,), n)
+
+    def add_all(self, keys: Iterable[str], n: int = 1) -> None:
+        """Add each key in turn (one call for many: the order, and so the answer, is the same)."""
+        counts, capacity = self.counts, self.capacity
+        for key in keys:
+            if key in counts:
+                counts[key] += n
+            elif len(counts) < capacity:
+                counts[key] = n
+            else:
+                slots = list(counts.values())
+                victim = list(counts)[slots.index(min(slots))]  # the first of the smallest
+                counts[key] = counts.pop(victim) + n
+                self.evicted = True
 
     def top(self, k: int) -> list[tuple[str, int]]:
         return sorted(self.counts.items(), key=lambda item: (-item[1], item[0]))[:k]
@@ -46,15 +54,20 @@ class Distinct:
         self._kept: set[int] = set()
 
     def add(self, key: str) -> None:
-        value = _hash(key)
-        if value in self._kept:
-            return
-        if len(self._heap) < self.k:
-            heapq.heappush(self._heap, -value)
-            self._kept.add(value)
-        elif value < -self._heap[0]:
-            self._kept.discard(-heapq.heapreplace(self._heap, -value))
-            self._kept.add(value)
+        self.add_all((key_hash(key),))
+
+    def add_all(self, hashes: Iterable[int]) -> None:
+        """Add keys by their `key_hash`, in turn."""
+        heap, kept, k = self._heap, self._kept, self.k
+        for value in hashes:
+            if value in kept:
+                continue
+            if len(heap) < k:
+                heapq.heappush(heap, -value)
+                kept.add(value)
+            elif value < -heap[0]:
+                kept.discard(-heapq.heapreplace(heap, -value))
+                kept.add(value)
 
     @property
     def approximate(self) -> bool:
@@ -67,13 +80,14 @@ class Distinct:
 
 
 @lru_cache(maxsize=4096)  # user names and agents repeat in every log
-def _hash(key: str) -> int:
+def key_hash(key: str) -> int:
     return int.from_bytes(hashlib.blake2b(key.encode("utf-8", "replace"), digest_size=8).digest(), "big")
 
 
 @dataclass
 class Tally:
-    """Requests of one group: how many, when, by whom, with which clients."""
+    """Requests of one group: how many, when, by whom, with which clients. Requests are taken in
+    batches (`flush`), each counter fed a batch in one call; reading the tally flushes it."""
 
     count: int = 0
     first: str | None = None
@@ -82,20 +96,32 @@ class Tally:
     top_users: TopCounter = field(default_factory=TopCounter)
     agents: Distinct = field(default_factory=Distinct)
     top_agents: TopCounter = field(default_factory=TopCounter)
+    pending: list[tuple[str | None, str, str]] = field(default_factory=list, repr=False)
 
     def add(self, time: str | None, user: str, agent: str) -> None:
         self.count += 1
-        if time:
-            if self.first is None or time < self.first:
-                self.first = time
-            if self.last is None or time > self.last:
-                self.last = time
-        self.users.add(user)
-        self.top_users.add(user)
-        self.agents.add(agent)
-        self.top_agents.add(agent)
+        self.pending.append((time, user, agent))
+        if len(self.pending) >= BATCH:
+            self.flush()
+
+    def flush(self) -> None:
+        pending, self.pending = self.pending, []
+        if not pending:
+            return
+        times, users, agents = zip(*pending)
+        if seen := [time for time in times if time]:
+            low, high = min(seen), max(seen)
+            if self.first is None or low < self.first:
+                self.first = low
+            if self.last is None or high > self.last:
+                self.last = high
+        self.users.add_all(map(key_hash, users))
+        self.top_users.add_all(users)
+        self.agents.add_all(map(key_hash, agents))
+        self.top_agents.add_all(agents)
 
     def as_dict(self, top: int = 5) -> dict[str, Any]:
+        self.flush()
         return {
             "count": self.count,
             "first_seen": self.first,

@@ -8,7 +8,8 @@ import json
 
 import pytest
 
-from migrator.auditlog import audit, render_json, render_text, token_kind
+from migrator.auditlog import audit, token_kind
+from migrator.report.auditlog import render_json, render_text
 from migrator.tally import Distinct, TopCounter
 
 
