@@ -332,8 +332,8 @@ def request_key(entry: dict[str, Any]) -> tuple | None:
     method, path = entry.get("method"), entry.get("route") or entry.get("path")
     if not isinstance(method, str) or not isinstance(path, str):
         return None
-    params = []
-    for item in entry.get("params") or ():
+    params, given = [], entry.get("params")
+    for item in given if isinstance(given, list) else ():  # anything else is no parameters
         if isinstance(item, dict) and isinstance(item.get("key"), str):
             value = recreq.scalar(item.get("value"))
             params.append((item["key"], type(value).__name__, value))

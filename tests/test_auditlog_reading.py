@@ -82,3 +82,13 @@ def test_a_request_read_fast_and_the_same_request_read_exactly_count_alike(tmp_p
     report = json.loads(render_json(audit([str(path)], table)))
     (rule,) = report["rules"]
     assert (rule["code"], rule["count"], rule["subjects"][0]["subject"]) == ("MIG061", 2, "PUT /runners/:id active")
+
+
+def test_parameters_that_are_not_a_list_are_no_parameters_not_a_crash(tmp_path, table):
+    path = tmp_path / "api_json.log"
+    odd = [json.dumps({"method": "GET", "route": "/api/:version/runners", "params": given})
+           for given in (5, "scope=active", {"key": "scope"}, None, True)]
+    path.write_text("\n".join(odd + [line("GET", GEO)]) + "\n")
+    report = audit([str(path)], table)
+    assert (report.lines, report.requests, report.malformed) == (6, 6, 0)
+    assert list(report.rules) == ["MIG001"]
