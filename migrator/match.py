@@ -25,7 +25,8 @@ def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, l
     """The findings of one file; ``lines`` locates them (rows, columns and the source line);
     ``table`` is what check functions check against."""
     found: dict[tuple[str, object], Finding] = {}
-    index = _Index(touches)
+    rules = rules if isinstance(rules, tuple) else tuple(rules)
+    index = _Index(touches, _asked(rules))
     for rule in rules:
         for clause in rule.match:
             for touch, message in _clause_hits(clause, index.named(clause), touches, table):
@@ -35,17 +36,29 @@ def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, l
     return sorted(found.values(), key=lambda f: f.sort_key)
 
 
+_last_asked: list = [None, frozenset()]  # the rules _asked last ran on, and its answer
+
+
+def _asked(rules: tuple[Rule, ...]) -> frozenset[tuple[str, str]]:
+    """The (touch kind, name) pairs the rules' clauses name (the same rules for file after file)."""
+    if rules is not _last_asked[0]:
+        _last_asked[:] = [rules, frozenset((c.touch, n) for rule in rules for c in rule.match for n in c.names)]
+    return _last_asked[1]
+
+
 class _Index:
     """One file's touches by kind and by (kind, name): a clause names one touch kind and mostly a
-    few names, so it looks at those touches only, in the order the scanner gave them."""
+    few names, so it looks at those touches only, in the order the scanner gave them. Only the
+    names some clause asks for are indexed (a large .proto has a name per field)."""
 
-    def __init__(self, touches: Sequence[Touch]):
+    def __init__(self, touches: Sequence[Touch], asked: frozenset[tuple[str, str]]):
         self.by_kind: dict[str, list[int]] = {}
         self.by_name: dict[tuple[str, str], list[int]] = {}
         self.touches = touches
         for position, touch in enumerate(touches):
             self.by_kind.setdefault(touch.kind, []).append(position)
-            self.by_name.setdefault((touch.kind, touch.name), []).append(position)
+            if (key := (touch.kind, touch.name)) in asked:
+                self.by_name.setdefault(key, []).append(position)
 
     def named(self, clause: Match) -> list[Touch]:
         """The touches of the clause's kind, and of one of its names when it names any."""
