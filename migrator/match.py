@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from . import checks
 from .model import EVIDENCE_ORDER, Finding, Touch, show_value
-from .paths import path_matches
+from .paths import any_path_matches
 from .ruletable import Match, Rule, RuleTable
 from .source import LineIndex
 
@@ -96,9 +96,9 @@ def matches(clause: Match, touch: Touch) -> bool:
         return False
     if clause.methods and (touch.method or "").upper() not in clause.methods:
         return False
-    if clause.paths and not any(path_matches(p, touch.name) for p in clause.paths):
+    if clause.paths and not any_path_matches(clause.paths, touch.name):
         return False
-    if clause.not_paths and any(path_matches(p, str(touch.get("path", touch.name))) for p in clause.not_paths):
+    if clause.not_paths and any_path_matches(clause.not_paths, str(touch.get("path", touch.name))):
         return False
     if clause.values and not (touch.has_value and _value_in(touch.value, clause.values)):
         return False

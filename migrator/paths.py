@@ -21,3 +21,13 @@ def _path_regex(pattern: str) -> re.Pattern[str]:
 
 def path_matches(pattern: str, path: str) -> bool:
     return _path_regex(pattern).fullmatch(path) is not None
+
+
+@cache
+def _any_regex(patterns: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{_path_regex(p).pattern})" for p in patterns))
+
+
+def any_path_matches(patterns: tuple[str, ...], path: str) -> bool:
+    """Whether one of the templates matches path: one search, however many templates."""
+    return _any_regex(patterns).fullmatch(path) is not None
