@@ -131,8 +131,9 @@ def _walk(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded,
     """Regular files under root, in order (a directory's files, then its directories, by name:
     os.walk's top-down order), each with its real path and its path relative to root; a
     directory that cannot be read as a SourceFile with its problem. One ``scandir`` per
-    directory: an entry's type comes from the directory listing, without a ``stat``, and each
-    directory is resolved once (``realpath``, ``abspath``), not once per file."""
+    directory: an entry's type comes from the directory listing, without a ``stat``. Only the
+    root is resolved (``realpath``): the walk follows no link, so below the root a real path is
+    its real directory's and its name."""
     real_root = os.path.realpath(root)
     # (directory, its path relative to root with a trailing "/", its real and absolute paths)
     pending = [(os.fspath(root), "", real_root, os.path.abspath(root))]
@@ -194,8 +195,8 @@ def _regular(entry: os.DirEntry, here: _Here, ignores: Ignores | None,
              excluded: Excluded) -> tuple[str | None, str | None]:
     """(the file's real path when it is to be checked, why not when that is told in a note: it is
     no regular file); (None, None) when it is left out without a word (excluded, ignored, a
-    symlink out of the tree). A link is judged as itself (in its resolved directory), the way git judges it.
-    A regular file that is no link costs no ``stat``: the directory listing tells its type."""
+    symlink out of the tree). A link is judged as itself (in its resolved directory), the way
+    git judges it. A regular file that is no link costs no ``stat``: the listing tells its type."""
     if excluded(here.absolute_of(entry.name), False, False):
         return None, None
     link = entry.is_symlink()
