@@ -11,6 +11,7 @@ from functools import cached_property
 
 from .loader import DataError, build
 
+KEY_SETS_KEPT = 4096  # distinct key sets record_for_keys remembers (a bound on memory)
 PAYLOAD_RECORDS = ("webhook", "system_hook")
 """Webhook and system hook payloads: no REST responses, so neither they nor what they hold are
 REST records (``object_attributes.merge_status`` of a merge request hook is no REST field)."""
@@ -143,8 +144,22 @@ class ApiModel:
             seen[name] = any(p.fullmatch(name) for p in self._client_patterns)
         return seen[name]
 
+    @cached_property
+    def _keys_seen(self) -> dict[frozenset[str], str | None]:
+        return {}
+
     def record_for_keys(self, keys: frozenset[str] | set[str]) -> str | None:
-        """The record whose key signature a JSON object's keys carry, or None."""
+        """The record whose key signature a JSON object's keys carry, or None. A file's objects
+        share few key sets: each is matched once (the memo is emptied at KEY_SETS_KEPT sets)."""
+        keys = keys if isinstance(keys, frozenset) else frozenset(keys)
+        seen = self._keys_seen
+        if keys not in seen:
+            if len(seen) >= KEY_SETS_KEPT:
+                seen.clear()
+            seen[keys] = self._record_for_keys(keys)
+        return seen[keys]
+
+    def _record_for_keys(self, keys: frozenset[str]) -> str | None:
         best, best_len = None, 0
         for record, spec in self.records.items():
             if spec.carried_by(keys) and len(spec.signature) > best_len:

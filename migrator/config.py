@@ -94,7 +94,10 @@ class FileSettings:
         """Whether ``exclude`` or ``extend-exclude`` matches the path or, with ``parents``, a
         directory above it up to this configuration's root (as ruff does for files passed by name
         under ``force-exclude``; a walk that prunes excluded directories passes ``parents=False``)."""
-        current, root = absolute_posix(path), self.root.as_posix()
+        current = absolute_posix(path)
+        if not parents:
+            return self._excludes.matches_absolute(current)
+        root = self.root.as_posix()
         while True:
             if self._excludes.matches_absolute(current):
                 return True

@@ -34,12 +34,13 @@ class SourceFile:
     problem: str | None = None  # a directory that could not be read: why (reported as a finding)
 
 
-Excluded = Callable[[Path, bool, bool], bool]  # (path, is a directory, named explicitly)
+Excluded = Callable[[str | Path, bool, bool], bool]  # (path, is a directory, named explicitly); a walked
+# entry's path is absolute and normalised
 
 
-def default_excluded(path: Path, is_dir: bool, explicit: bool) -> bool:
+def default_excluded(path: str | Path, is_dir: bool, explicit: bool) -> bool:
     """Without a configuration: walked files and directories named in DEFAULT_EXCLUDES."""
-    return not explicit and path.name in DEFAULT_EXCLUDES
+    return not explicit and os.path.basename(path) in DEFAULT_EXCLUDES
 
 
 def discover(paths: list[str], respect_gitignore: bool = True, excluded: Excluded = default_excluded,
@@ -68,15 +69,16 @@ def discover(paths: list[str], respect_gitignore: bool = True, excluded: Exclude
 def _tree(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded, tree: CiTree, seen: set[str],
           notes: list[str]) -> Iterator[SourceFile]:
     pipelines: list[Path] = []
+    prefix = "" if raw in (".", "./") else raw.rstrip("/") + "/"
     for found in _walk(root, raw, ignores, excluded, notes):
         if isinstance(found, SourceFile):
             yield found
             continue
-        file, real = found
+        file, real, relative = found
         kind = kind_of(file, tree) if real not in seen else None
         if kind:
             seen.add(real)
-            yield SourceFile(file, _display(file, raw, root), kind)
+            yield SourceFile(file, prefix + relative, kind)
             if named(file):
                 pipelines.append(file)
     for ci_file in pipelines:  # what the walk's CI files include is CI YAML, whatever its name
@@ -125,58 +127,104 @@ def _display(file: Path, raw: str, root: Path) -> str:
 
 
 def _walk(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded,
-          notes: list[str]) -> Iterator[tuple[Path, str] | SourceFile]:
-    """Regular files under root, in order, each with its real path; a directory that cannot be
-    read as a SourceFile with its problem. Each directory is resolved once (``realpath``), not
-    once per file: a file that is no symlink resolves to its resolved directory and its name."""
+          notes: list[str]) -> Iterator[tuple[Path, str, str] | SourceFile]:
+    """Regular files under root, in order (a directory's files, then its directories, by name:
+    os.walk's top-down order), each with its real path and its path relative to root; a
+    directory that cannot be read as a SourceFile with its problem. One ``scandir`` per
+    directory: an entry's type comes from the directory listing, without a ``stat``. Only the
+    root is resolved (``realpath``): the walk follows no link, so below the root a real path is
+    its real directory's and its name."""
     real_root = os.path.realpath(root)
-    errors: list[OSError] = []
-    for directory, dirnames, filenames in os.walk(root, onerror=errors.append):
-        yield from _unreadable(errors, raw, root)
-        here, real_here = Path(directory), os.path.realpath(directory)
-        dirnames[:] = [name for name in sorted(dirnames)
-                       if _keep_directory(here / name, real_here, ignores, excluded)]
-        for name in sorted(filenames):
-            file = _regular(here / name, real_here, real_root, ignores, excluded)
-            if isinstance(file, str):
-                notes.append(f"{_display(here / name, raw, root)}: skipped: {file}")
-            elif file is not None:
-                yield file
-    yield from _unreadable(errors, raw, root)
-
-
-def _keep_directory(sub: Path, real_here: str, ignores: Ignores | None, excluded: Excluded) -> bool:
-    if sub.is_symlink() or excluded(sub, True, False):
-        return False
-    return ignores is None or not ignores.ignored_in(real_here, sub.name, is_dir=True)
-
-
-def _regular(file: Path, real_here: str, real_root: str, ignores: Ignores | None,
-             excluded: Excluded) -> tuple[Path, str] | str | None:
-    """The file and its real path when it is to be checked; why not (for a note) when it is no
-    regular file; None when it is left out without a word (excluded, ignored, a symlink out of
-    the tree). A link is judged as itself (in its resolved directory), the way git judges it."""
-    if excluded(file, False, False):
-        return None
-    mode, problem = _lstat(file)
-    link = mode is not None and stat.S_ISLNK(mode)
-    real = os.path.realpath(file) if link else os.path.join(real_here, file.name)
-    if link:
-        if not Path(real).is_relative_to(real_root):
-            return None
+    # (directory, its path relative to root with a trailing "/", its real and absolute paths)
+    pending = [(os.fspath(root), "", real_root, os.path.abspath(root))]
+    while pending:
+        directory, relative, real, absolute = pending.pop()
         try:
-            mode = os.stat(file).st_mode
+            with os.scandir(directory) as listing:
+                entries = sorted(listing, key=_name)
+        except OSError as exc:
+            yield _unreadable(exc, raw, root)
+            continue
+        here = _Here(real, absolute, real_root)
+        subdirectories = []
+        for entry in entries:
+            if _is_dir(entry):  # never a link (pruned): its real path is its real parent's and its name
+                if _keep_directory(entry, here, ignores, excluded):
+                    subdirectories.append((entry.path, f"{relative}{entry.name}/", os.path.join(real, entry.name),
+                                           here.absolute_of(entry.name)))
+                continue
+            real_file, problem = _regular(entry, here, ignores, excluded)
+            if problem is not None:
+                notes.append(f"{_display(Path(entry.path), raw, root)}: skipped: {problem}")
+            elif real_file is not None:
+                yield Path(entry.path), real_file, relative + entry.name
+        pending.extend(reversed(subdirectories))
+
+
+@dataclass(frozen=True)
+class _Here:
+    """A directory of the walk, resolved once: its real path, its absolute path, the walk's real root."""
+
+    real: str
+    absolute: str
+    real_root: str
+
+    def absolute_of(self, name: str) -> str:
+        return os.path.join(self.absolute, name)
+
+
+def _name(entry: os.DirEntry) -> str:
+    return entry.name
+
+
+def _is_dir(entry: os.DirEntry) -> bool:
+    """Whether os.walk would list the entry as a directory (a link to one included)."""
+    try:
+        return entry.is_dir()
+    except OSError:
+        return False
+
+
+def _keep_directory(entry: os.DirEntry, here: _Here, ignores: Ignores | None, excluded: Excluded) -> bool:
+    if entry.is_symlink() or excluded(here.absolute_of(entry.name), True, False):
+        return False
+    return ignores is None or not ignores.ignored_in(here.real, entry.name, is_dir=True)
+
+
+def _regular(entry: os.DirEntry, here: _Here, ignores: Ignores | None,
+             excluded: Excluded) -> tuple[str | None, str | None]:
+    """(the file's real path when it is to be checked, why not when that is told in a note: it is
+    no regular file); (None, None) when it is left out without a word (excluded, ignored, a
+    symlink out of the tree). A link is judged as itself (in its resolved directory), the way
+    git judges it. A regular file that is no link costs no ``stat``: the listing tells its type."""
+    if excluded(here.absolute_of(entry.name), False, False):
+        return None, None
+    link = entry.is_symlink()
+    mode, problem = (stat.S_IFREG, None) if not link and _is_file(entry) else _lstat(entry.path)
+    real = os.path.realpath(entry.path) if link else os.path.join(here.real, entry.name)
+    if link:
+        if not Path(real).is_relative_to(here.real_root):
+            return None, None
+        try:
+            mode = os.stat(entry.path).st_mode
         except OSError as exc:
             mode, problem = None, _stat_problem(exc)
     listed = link or mode is None or stat.S_ISREG(mode)  # git lists links and regular files only
-    if ignores is not None and ignores.ignored_in(real_here, file.name, is_dir=False, unlisted=not listed):
-        return None
+    if ignores is not None and ignores.ignored_in(here.real, entry.name, is_dir=False, unlisted=not listed):
+        return None, None
     if problem is not None or mode is None:
-        return problem
-    return (file, real) if stat.S_ISREG(mode) else _not_regular(mode)
+        return None, problem
+    return (real, None) if stat.S_ISREG(mode) else (None, _not_regular(mode))
 
 
-def _lstat(file: Path) -> tuple[int | None, str | None]:
+def _is_file(entry: os.DirEntry) -> bool:
+    try:
+        return entry.is_file(follow_symlinks=False)
+    except OSError:
+        return False
+
+
+def _lstat(file: str) -> tuple[int | None, str | None]:
     """The file's own mode (of the link, for a symlink), or why it cannot be had."""
     try:
         return os.lstat(file).st_mode, None
@@ -184,13 +232,11 @@ def _lstat(file: Path) -> tuple[int | None, str | None]:
         return None, _stat_problem(exc)
 
 
-def _unreadable(errors: list[OSError], raw: str, root: Path) -> Iterator[SourceFile]:
-    """The directories os.walk could not list, as SourceFiles whose problem says why."""
-    for exc in errors:
-        path = Path(exc.filename)
-        display = raw if path == root else _display(path, raw, root)
-        yield SourceFile(path, display, "", problem=exc.strerror or str(exc))
-    errors.clear()
+def _unreadable(exc: OSError, raw: str, root: Path) -> SourceFile:
+    """A directory that could not be listed, as a SourceFile whose problem says why."""
+    path = Path(exc.filename)
+    display = raw if path == root else _display(path, raw, root)
+    return SourceFile(path, display, "", problem=exc.strerror or str(exc))
 
 
 def _stat_problem(exc: OSError) -> str:

@@ -18,20 +18,35 @@ from .ruletable import Rule
 
 SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hyperscan is loaded
 
+RULE_LISTS_KEPT = 64  # rule lists whose token sets are remembered (per-file-ignores make more)
+
 _searched = [0]
+_by_rules: dict[int, tuple[Sequence[Rule], list[frozenset[bytes]], frozenset[bytes]]] = {}
 _finders: dict[frozenset[bytes], Callable[[bytes], frozenset[bytes]] | None] = {}
 
 
 def candidate(data: bytes, rules: Sequence[Rule]) -> bool:
     """Whether any rule could match: a file must hold one of a rule's token sets whole."""
-    sets = [tokens for rule in rules for tokens in rule.token_sets]
+    sets, every = _token_sets(rules)
     if not sets:
         return False
-    find = _finder(frozenset().union(*sets), len(data))
+    find = _finder(every, len(data))
     if find is None:
         return _candidate_by_token(data, sets)
     present = find(data)
-    return any(tokens <= present for tokens in sets)
+    return bool(present) and any(tokens <= present for tokens in sets)
+
+
+def _token_sets(rules: Sequence[Rule]) -> tuple[list[frozenset[bytes]], frozenset[bytes]]:
+    """The rules' token sets and all their tokens, worked out once per rule list (a run checks
+    most files with the same one), not once per file."""
+    known = _by_rules.get(id(rules))
+    if known is None or known[0] is not rules:
+        if len(_by_rules) >= RULE_LISTS_KEPT:
+            _by_rules.clear()
+        sets = [tokens for rule in rules for tokens in rule.token_sets]
+        known = _by_rules[id(rules)] = (rules, sets, frozenset().union(*sets))
+    return known[1], known[2]
 
 
 def _candidate_by_token(data: bytes, sets: list[frozenset[bytes]]) -> bool:

@@ -102,6 +102,7 @@ class ResultCache:
         self.entries = self._load() if key is not None else {}
         self.changed = False
         self._contexts: dict[int, tuple[FileSettings, str]] = {}  # id → (settings, digest)
+        self._directories: dict[str, str] = {}  # directory → its absolute path
 
     @classmethod
     def open(cls, settings: FileSettings, table: RuleTable, enabled: bool = True, edits: bool = False
@@ -138,7 +139,7 @@ class ResultCache:
         """The file's (scanned, findings), when its entry is valid for this stamp and context."""
         if key.stamp is None:
             return None
-        path = os.path.abspath(source.path)
+        path = self.absolute(source.path)
         entry = self.entries.get(path)
         if entry is None or entry.stamp != key.stamp or entry.context != key.context:
             return None
@@ -151,12 +152,20 @@ class ResultCache:
             self.entries[path], self.changed = entry._replace(used=now), True
         return entry.scanned, findings
 
+    def absolute(self, path: Path) -> str:
+        """A file's absolute path (``os.path.abspath``), its directory's worked out once."""
+        directory, name = os.path.split(path)
+        base = self._directories.get(directory)
+        if base is None:
+            base = self._directories[directory] = os.path.abspath(directory)
+        return os.path.join(base, name)
+
     def put(self, source: SourceFile, key: Lookup, scanned: bool, packed: Packed) -> None:
         """Store a result under the key `lookup` gave."""
         if key.stamp is None or key.stamp[1] >= self.started - RACY_NS:
             return
         now = self.started // 1_000_000_000
-        self.entries[os.path.abspath(source.path)] = Entry(key.stamp, key.context, scanned, packed.blob, now)
+        self.entries[self.absolute(source.path)] = Entry(key.stamp, key.context, scanned, packed.blob, now)
         self.changed = True
 
     def save(self) -> None:

@@ -3,6 +3,7 @@ internal error is reported and the run goes on."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import partial
@@ -65,8 +66,13 @@ def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None
                ) -> Iterator[tuple[SourceFile, FileSettings]]:
     """The files to check under paths, as they are found, each with the settings it is checked
     with; what is skipped (not a regular file, a broken or looping symlink) is told in ``notes``."""
+    by_directory: dict[str, FileSettings] = {}  # worked out once per directory, not once per file
     for source in discover(list(paths), settings.default.respect_gitignore, settings.excluded, notes):
-        yield source, settings.for_file(source.path)
+        directory = os.path.dirname(source.path)
+        found = by_directory.get(directory)
+        if found is None:
+            found = by_directory[directory] = settings.for_file(source.path)
+        yield source, found
 
 
 Entry = tuple[bool, Packed, str | None, bool]  # scanned, findings, internal error, whether to cache it

@@ -4,6 +4,7 @@ run's own options."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,6 +17,8 @@ class Settings:
     configs: Configs = field(default_factory=Configs)
     jobs: int = 0
     cache: bool = True  # use and update the result cache (migrator/app/cache.py); --no-cache
+    # directory as given → its settings: a walk asks about every file of a directory
+    _directories: dict[str, FileSettings] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def default(self) -> FileSettings:
@@ -34,7 +37,10 @@ class Settings:
     def excluded(self, path: Path, is_dir: bool, explicit: bool) -> bool:
         """Whether ``exclude``/``extend-exclude`` leave a path out: a walked file or directory
         always, a file named on the command line only under ``force-exclude`` (as in ruff)."""
-        settings = self.configs.settings_for(path, is_dir=is_dir)
+        directory = os.fspath(path) if is_dir else os.path.dirname(path)
+        settings = self._directories.get(directory)
+        if settings is None:
+            settings = self._directories[directory] = self.configs.settings_for(directory, is_dir=True)
         if explicit and not settings.force_exclude:
             return False
         return settings.excluded(path, parents=explicit)
