@@ -85,10 +85,10 @@ class Fixer:
 
     def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
         out = {}
-        fixed = [f for f in findings if carried_out(f)]
-        self.too_costly = self.over_budget(fixed)
-        for finding in fixed:
-            intent, touch = carried_out(finding), finding.touch
+        fixed = [(f, intent) for f in findings if (intent := carried_out(f))]
+        self.too_costly = self.over_budget([f for f, _ in fixed])
+        for finding, intent in fixed:
+            touch = finding.touch
             spot = self.locate(touch)
             made = self.finish(spot, touch, intent.text(spot, touch, finding.fix.intent)) if spot else None
             if made:
