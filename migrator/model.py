@@ -211,7 +211,7 @@ class FixIntent:
     other_values: str = ""
 
 
-@record
+@record(interned=("message",))
 class Fix:
     applicability: Applicability
     message: str
@@ -222,7 +222,7 @@ class Fix:
         object.__setattr__(self, "applicability", Applicability(self.applicability))
 
 
-@record
+@record(interned=("code", "name", "item", "message", "severity", "evidence", "url", "kind"))
 class Finding:
     code: str
     name: str

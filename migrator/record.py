@@ -14,13 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields
 from operator import attrgetter
+from sys import intern
 from typing import Any, TypeVar
 
 T = TypeVar("T")
 
 
-def record(cls: type[T] | None = None, /, **options: Any) -> Any:
-    """``@record`` or ``@record(order=True)``: a frozen, slotted dataclass that pickles fast."""
+def record(cls: type[T] | None = None, /, interned: tuple[str, ...] = (), **options: Any) -> Any:
+    """``@record`` or ``@record(order=True)``: a frozen, slotted dataclass that pickles fast.
+    The text fields named in ``interned`` are interned as they are unpickled: a run's findings
+    come from many pickles (one per file), each with its own copy of texts that a few rules
+    repeat thousands of times (their code, name, message)."""
 
     def make(cls: type[T]) -> type[T]:
         made = dataclass(frozen=True, slots=True, **options)(cls)
@@ -29,7 +33,7 @@ def record(cls: type[T] | None = None, /, **options: Any) -> Any:
         setters = tuple(getattr(made, name).__set__ for name in names)
         made.__init__ = _init(made, setters)  # type: ignore[misc]
         made.__getstate__ = _getstate(read)  # type: ignore[attr-defined]
-        made.__setstate__ = _setstate(setters)  # type: ignore[attr-defined]
+        made.__setstate__ = _setstate(setters, tuple(names.index(name) for name in interned))  # type: ignore[attr-defined]
         return made
 
     return make if cls is None else make(cls)
@@ -64,9 +68,21 @@ def _getstate(read: Callable[[Any], tuple]) -> Callable[[Any], tuple]:
     return __getstate__
 
 
-def _setstate(setters: tuple[Callable[[Any, Any], None], ...]) -> Callable[[Any, tuple], None]:
-    def __setstate__(self: Any, state: tuple) -> None:
-        for set_field, value in zip(setters, state):
+def _setstate(setters: tuple[Callable[[Any, Any], None], ...], interned: tuple[int, ...] = ()
+              ) -> Callable[[Any, tuple], None]:
+    if not interned:
+        def __setstate__(self: Any, state: tuple) -> None:
+            for set_field, value in zip(setters, state):
+                set_field(self, value)
+
+        return __setstate__
+
+    def __setstate__(self: Any, state: tuple) -> None:  # type: ignore[no-redef]
+        values = list(state)
+        for index in interned:
+            if type(values[index]) is str:
+                values[index] = intern(values[index])
+        for set_field, value in zip(setters, values):
             set_field(self, value)
 
     return __setstate__

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 
 from ..config import FileSettings
@@ -79,9 +79,19 @@ Entry = tuple[bool, Packed, str | None, bool]  # scanned, findings, internal err
 
 
 def check_entry(args: tuple[SourceFile, FileSettings], edits: bool = False) -> Entry:
-    """`check_job` with the findings packed as the cache keeps them, once, if they leave the worker."""
+    """`check_job` with the findings as a report reads them (`reported`), packed as the cache
+    keeps them, once, if they leave the worker."""
     scanned, findings, error = check_job(args, edits)
-    return scanned, Packed(findings), error, error is None
+    return scanned, Packed(reported(findings)), error, error is None
+
+
+def reported(findings: list[Finding]) -> list[Finding]:
+    """The findings without their touches and fix intents, which are for the fixers only: a
+    report that shows edits has them filled in by now (`check_job`), and fix/edits.with_edits
+    finds a file's findings again where it is asked for edits later. A run with many findings
+    keeps a fraction of the memory (a touch holds all its details)."""
+    return [replace(f, touch=None, intent=None, fix=f.fix and replace(f.fix, intent=None))
+            if f.touch is not None or f.intent is not None or (f.fix and f.fix.intent) else f for f in findings]
 
 
 def check_entry_crashed(args: tuple[SourceFile, FileSettings]) -> Entry:

@@ -49,8 +49,24 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
             text = decode(path.read_bytes(), cookie=bool(kind) and kinds.by_name(kind).cookie)[0]
         except (OSError, DecodeError):
             continue
-        done.update(zip(group, filled(text, group, kind)))
+        done.update(zip(group, filled(text, found_again(text, group, kind), kind)))
     return [done.get(f, f) for f in findings]
+
+
+def found_again(text: str, findings: list[Finding], kind: str) -> list[Finding]:
+    """One file's findings, each with the touch and fix intent the fixers read. A finding that
+    came from a worker or the result cache has neither (app/check.reported): the file is
+    checked again with the findings' rules, and each finding is taken as found there (findings
+    compare without them). One not found again is kept as it is; its fix is then not applicable."""
+    if all(f.touch is not None for f in findings):
+        return findings
+    from ..pipeline import check_source
+    from ..ruletable import load_table
+
+    table = load_table()
+    rules = tuple(table.by_code[code] for code in sorted({f.code for f in findings}) if code in table.by_code)
+    again = {f: f for f in check_source(text, kind, findings[0].filename, rules, table) if f.touch is not None}
+    return [again.get(f, f) for f in findings]
 
 
 def filled(text: str, findings: list[Finding], kind: str) -> list[Finding]:

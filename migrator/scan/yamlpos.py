@@ -32,6 +32,7 @@ _TAG = "tag:yaml.org,2002:"
 _TRUE = {"true", "yes", "on", "y"}
 _MAX_DEPTH = 200
 MAX_NESTING = 1000
+LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"  # libyaml 0.2.6 refuses nesting past 1000 itself
 _OPENS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _CLOSES = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
@@ -53,6 +54,8 @@ def compose_nodes(text: str, what: str = "YAML") -> list[yaml.Node]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        if problem.startswith(LIBYAML_TOO_DEEP):  # libyaml's own bound (PyYAML 6.0.4), the same as ours
+            problem = f"nested more than {MAX_NESTING} levels deep"
         raise ScanError.at(f"{what}: {problem}", mark.index if mark else 0) from None
     except RecursionError:
         raise ScanError(f"{what}: the document is nested too deeply") from None
