@@ -122,6 +122,7 @@ class _Auditor:
         self.url_hits = lru_cache(maxsize=4096)(self._url_hits)
         self.endpoint_route = lru_cache(maxsize=4096)(self._endpoint_route)
         self.decide = lru_cache(maxsize=4096)(self._decide)
+        self.targets: dict[tuple, tuple[Tally, ...]] = {}  # the tallies of each distinct hits
         self.ids_never_literal = not any(_numeric_segment(e.path) for e in self.model.endpoints)
         self.shapes_decide = not any(_numeric_segment(text) for rule in rules for text in _path_texts(rule))
 
@@ -299,15 +300,28 @@ class _Auditor:
         return recreq.request_touches(request, self.model, token_kind(token_type))
 
     def count(self, time: str | None, user: str, agent: str, hits: tuple[tuple[str, str], ...]) -> None:
-        counted = set()
+        """Add a matching request to each tally its hits name (`_targets`, worked out once per hits)."""
+        targets = self.targets.get(hits)
+        if targets is None:
+            if len(self.targets) >= MAX_DECIDED:  # a subject holds a logged value: bound them
+                self.targets.clear()
+            targets = self.targets[hits] = self._targets(hits)
+        for tally in targets:
+            tally.add(time, user, agent)
+
+    def _targets(self, hits: tuple[tuple[str, str], ...]) -> tuple[Tally, ...]:
+        """The tallies a request with these hits goes to: each rule's once, and each subject's.
+        A subject keeps the tally it was given (`RuleTally.subject`), so the answer never changes."""
+        targets, counted = [], set()
         for code, name in hits:
             tally = self.report.rules.get(code)
             if tally is None:
                 tally = self.report.rules[code] = RuleTally(self.by_code[code])
             if code not in counted:
                 counted.add(code)
-                tally.tally.add(time, user, agent)
-            tally.subject(name).add(time, user, agent)
+                targets.append(tally.tally)
+            targets.append(tally.subject(name))
+        return tuple(targets)
 
 
 def _path_texts(rule: Rule) -> Iterator[str]:

@@ -16,9 +16,9 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 
 def parses(text: str) -> None:
-    import ast
+    from ..scan.pysource import parse
 
-    ast.parse(text)
+    parse(text)  # the tree is kept for the scan of the fixed text that follows
 
 
 KIND = FileKind(

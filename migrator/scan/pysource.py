@@ -9,6 +9,26 @@ from ..model import NO_VALUE, Range
 from ..source import LineIndex
 
 
+_PARSED: list[tuple[str, ast.Module]] = []  # the last texts parsed, newest first
+PARSES_KEPT = 2
+KEPT_BELOW = 1_000_000  # characters: a larger text's tree is not kept (it may take gigabytes)
+
+
+def parse(text: str) -> ast.Module:
+    """``ast.parse(text)``, the tree shared with the last callers that parsed the same text:
+    fix parses a file's new text to check it still parses, then scans it, and the fixer's
+    statement pieces parse the text the scan just parsed. Nobody changes a tree (the scanners
+    and the fixers only read it). Errors are raised as ``ast.parse`` raises them, each time."""
+    for known, tree in _PARSED:
+        if known is text or known == text:
+            return tree
+    tree = ast.parse(text)
+    if len(text) < KEPT_BELOW:
+        _PARSED.insert(0, (text, tree))
+        del _PARSED[PARSES_KEPT:]
+    return tree
+
+
 class Source:
     def __init__(self, text: str):
         self.text = text

@@ -21,7 +21,7 @@ from .pychoices import option_choices, with_choices
 from .pydecl import Declarations
 from .pyflow import Flows
 from .pyinfer import Inferer, Kind, Scope
-from .pysource import Source, literal
+from .pysource import Source, literal, parse
 from .pywalk import Walker
 
 SKIP_RECEIVERS = {"self", "cls"}
@@ -31,7 +31,7 @@ NEGATED = Expression(negated=True)
 
 def scan(text: str, model: ApiModel) -> list[Touch]:
     try:
-        tree = ast.parse(text)
+        tree = parse(text)
     except SyntaxError as exc:
         raise ScanError(f"SyntaxError: {exc.msg}", exc.lineno or 1, exc.offset or 1) from None
     except MemoryError:

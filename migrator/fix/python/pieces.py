@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterable
 
 from ...model import Range
+from ...scan.pysource import parse
 from ...source import LineIndex
 
 BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
@@ -28,7 +29,7 @@ class Statements:
     def __init__(self, text: str, lines: LineIndex):
         self.text = text
         self.lines = lines
-        self.module = ast.parse(text)
+        self.module = parse(text)
 
     def piece(self, ranges: Iterable[Range | None]) -> Range | None:
         """The offsets of the lines of the innermost whole-line statement that holds every range;
