@@ -11,7 +11,7 @@ from ..source import LineIndex
 
 _PARSED: list[tuple[str, ast.Module]] = []  # the last texts parsed, newest first
 PARSES_KEPT = 2
-KEPT_BELOW = 1_000_000  # characters: a larger text's tree is not kept (it may take gigabytes)
+KEPT_BELOW = 250_000  # characters: a larger text's tree is not kept (a tree takes many times its text)
 
 
 def parse(text: str) -> ast.Module:
