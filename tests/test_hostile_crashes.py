@@ -44,6 +44,17 @@ def test_nesting_up_to_the_limit_still_composes():
     assert doc.start_mark.index == 0
 
 
+def test_block_nesting_at_the_limit_is_never_said_to_be_past_it():
+    """libyaml 0.2.6 (PyYAML 6.0.4) counts block mappings its own way and may stop at exactly the
+    limit: the error then says so, and does not claim more than the limit."""
+    text = "".join(" " * level + "k:\n" for level in range(MAX_NESTING - 1)) + " " * (MAX_NESTING - 1) + "k: v\n"
+    try:
+        compose_nodes(text)
+    except ScanError as refused:
+        assert "more than" not in refused.message
+        assert "libyaml" in refused.message
+
+
 def test_a_deep_cassette_among_80_files_in_the_process_pool_loses_no_other_file(tmp_path):
     cassette = h.deep_yaml_cassette(tmp_path)
     h.clean_tree(tmp_path, 80)

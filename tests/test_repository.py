@@ -5,6 +5,8 @@ JSON output carries it, so `migrator report --merge` keeps it per finding."""
 from __future__ import annotations
 
 import json
+import os
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -101,3 +103,19 @@ def test_merged_results_keep_the_repository_each_run_found(tree, tmp_path_factor
         results[-1].write_text(json.dumps(check_json(str(repo))))
     merged = CliRunner().invoke(main, ["report", "--merge", *map(str, results)], catch_exceptions=False)
     assert [f["repository"] for f in json.loads(merged.stdout)] == ["platform/a", "ops/b"]
+
+
+def test_fix_json_output_names_the_repository_of_findings_the_cache_held(tree):
+    """A file a text `check` cached (its findings cached without what the fixers read) is not
+    fixed again when no fix of it applies; its findings are still shown with their repository."""
+    (tree / "mrs.py").write_text("mr = project.mergerequests.get(1)\nwho = mr.merged_by\n")  # unsafe: stays
+    long_ago = time.time() - 3600  # older than the cache's racy window, so its result is kept
+    os.utime(tree / "mrs.py", (long_ago, long_ago))
+    commit_all(tree)
+    git(tree, "remote", "add", "origin", CI_REMOTE)
+    CliRunner().invoke(main, ["check", "--exit-zero"], catch_exceptions=False)
+    named = CliRunner().invoke(main, ["fix", "--output-format", "json", "--repository", "audit/renamed"],
+                               catch_exceptions=False)
+    [remaining] = [f for f in json.loads(named.stdout) if f["filename"] == "mrs.py"]
+    assert remaining["repository"] == "audit/renamed"
+    assert remaining["fix"]["edits"]  # its unsafe fix's edit, found again from the file

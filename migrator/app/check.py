@@ -123,13 +123,14 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
 
     job = partial(check_entry, edits=True) if edits else check_entry
     outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed)
-    for (source, key), (scanned, packed, error, keep) in zip(missed, outcomes):
+    for index, ((source, key), (scanned, packed, error, keep)) in enumerate(zip(missed, outcomes)):
         result.scanned += scanned
         result.findings.extend(packed.findings)
         if error:
             result.errors.append(error)
         if keep:
             cache.put(source, key, scanned, packed)
+        outcomes[index] = None  # its packed findings: unpacked now, and kept by the cache if it wants them
     cache.save()
     result.findings.sort(key=lambda f: f.sort_key)
     return result

@@ -17,7 +17,7 @@ from ..pipeline import load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
 from .cache import Lookup, Packed, ResultCache
-from .check import check_crashed, check_job, rules_for, sources_of
+from .check import check_crashed, check_job, reported, rules_for, sources_of
 from .runner import run_all
 from .settings import Settings
 
@@ -120,7 +120,7 @@ def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool
     outcomes = [cached[i] if i in cached else next(ran) for i in range(len(jobs))]
     for i, (job, key, outcome) in enumerate(zip(jobs, keys, outcomes)):
         if i not in cached and job[3] and not outcome.changed and outcome.failure is None and outcome.error is None:
-            cache.put(job[0], key, outcome.scanned, Packed(outcome.findings))
+            cache.put(job[0], key, outcome.scanned, Packed(reported(outcome.findings)))  # as check keeps them
     cache.save()
     errors = [o.error for o in outcomes if o.error]
     errors += [f"{o.source.display}: not fixed, file left unchanged: {o.failure}" for o in outcomes if o.failure]

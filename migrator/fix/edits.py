@@ -56,8 +56,9 @@ def with_edits(findings: list[Finding]) -> list[Finding]:
 def found_again(text: str, findings: list[Finding], kind: str) -> list[Finding]:
     """One file's findings, each with the touch and fix intent the fixers read. A finding that
     came from a worker or the result cache has neither (app/check.reported): the file is
-    checked again with the findings' rules, and each finding is taken as found there (findings
-    compare without them). One not found again is kept as it is; its fix is then not applicable."""
+    checked again with the findings' rules, and each finding takes them from the one found there
+    (findings compare without them). One not found again is kept as it is; its fix is then not
+    applicable."""
     if all(f.touch is not None for f in findings):
         return findings
     from ..pipeline import check_source
@@ -66,7 +67,15 @@ def found_again(text: str, findings: list[Finding], kind: str) -> list[Finding]:
     table = load_table()
     rules = tuple(table.by_code[code] for code in sorted({f.code for f in findings}) if code in table.by_code)
     again = {f: f for f in check_source(text, kind, findings[0].filename, rules, table) if f.touch is not None}
-    return [again.get(f, f) for f in findings]
+    return [_with_touch(f, again.get(f)) for f in findings]
+
+
+def _with_touch(finding: Finding, found: Finding | None) -> Finding:
+    """The finding as it was reported (its repository, source line …) with what the fixers read
+    from the one found again."""
+    if found is None or finding.touch is not None:
+        return finding
+    return replace(finding, touch=found.touch, intent=found.intent, fix=found.fix)
 
 
 def filled(text: str, findings: list[Finding], kind: str) -> list[Finding]:

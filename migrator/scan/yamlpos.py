@@ -32,7 +32,8 @@ _TAG = "tag:yaml.org,2002:"
 _TRUE = {"true", "yes", "on", "y"}
 _MAX_DEPTH = 200
 MAX_NESTING = 1000
-LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"  # libyaml 0.2.6 refuses nesting past 1000 itself
+LIBYAML_TOO_DEEP = "exceeded maximum nesting depth"  # libyaml 0.2.6 refuses deep nesting itself
+PURE_BELOW = 250_000  # characters: a text libyaml refuses is counted again, in Python (slow), below this
 _OPENS = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
 _CLOSES = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
@@ -54,8 +55,6 @@ def compose_nodes(text: str, what: str = "YAML") -> list[yaml.Node]:
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        if problem.startswith(LIBYAML_TOO_DEEP):  # libyaml's own bound (PyYAML 6.0.4), the same as ours
-            problem = f"nested more than {MAX_NESTING} levels deep"
         raise ScanError.at(f"{what}: {problem}", mark.index if mark else 0) from None
     except RecursionError:
         raise ScanError(f"{what}: the document is nested too deeply") from None
@@ -71,9 +70,27 @@ def nesting_bound(text: str) -> int:
 
 def _check_nesting(text: str, what: str) -> None:
     """Raise ScanError where the text's collections nest deeper than MAX_NESTING (read from the
-    parser's events, which need no recursion)."""
+    parser's events, which need no recursion). libyaml 0.2.6 (PyYAML 6.0.4) stops deep nesting
+    itself, counting block collections its own way and ahead of its events: where it does, the
+    depth is counted by PyYAML's pure-Python parser, for a text short enough for it."""
+    try:
+        _count_nesting(yaml.parse(text, Loader=AnyTagLoader), what)
+    except yaml.YAMLError as exc:
+        if not (getattr(exc, "problem", None) or "").startswith(LIBYAML_TOO_DEEP):
+            raise
+        if len(text) < PURE_BELOW:
+            try:
+                _count_nesting(yaml.parse(text, Loader=yaml.SafeLoader), what)
+            except yaml.YAMLError:
+                pass  # bad YAML further on than where libyaml stopped
+        mark = getattr(exc, "problem_mark", None)
+        raise ScanError.at(f"{what}: nested deeper than libyaml, the YAML parser, allows ({MAX_NESTING} levels "
+                           "by its count)", mark.index if mark else 0) from None
+
+
+def _count_nesting(events, what: str) -> None:
     depth = 0
-    for event in yaml.parse(text, Loader=AnyTagLoader):
+    for event in events:
         if isinstance(event, _OPENS):
             depth += 1
             if depth > MAX_NESTING:
