@@ -39,6 +39,12 @@ def unsafe(char: str) -> bool:
     return char in INVISIBLE or unicodedata.category(char) in ("Cc", "Cs")
 
 
+def _plain(text: str) -> bool:
+    """Printable ASCII only (no C0 control, no DEL): nothing in it is unsafe. One C call, where
+    asking `unsafe` of each character is a Python call per character of every message."""
+    return text.isascii() and text.isprintable()
+
+
 def _c_escape(char: str) -> str:
     if char in C_ESCAPES:
         return C_ESCAPES[char]
@@ -48,14 +54,14 @@ def _c_escape(char: str) -> str:
 
 def escape(text: str, keep: str = "") -> str:
     """``text`` with every unsafe character but those in ``keep`` as a C escape (``\\033``)."""
-    if not any(unsafe(c) and c not in keep for c in text):
+    if _plain(text) or not any(unsafe(c) and c not in keep for c in text):
         return text
     return "".join(_c_escape(c) if unsafe(c) and c not in keep else c for c in text)
 
 
 def quote_path(name: str) -> str:
     """A file name as git prints it: unchanged, or quoted with C escapes when it needs any."""
-    if not any(unsafe(c) or c in '"\\' for c in name):
+    if (_plain(name) and '"' not in name and "\\" not in name) or not any(unsafe(c) or c in '"\\' for c in name):
         return name
     body = "".join(_c_escape(c) if unsafe(c) else "\\" + c if c in '"\\' else c for c in name)
     return f'"{body}"'
@@ -75,7 +81,7 @@ def _picture(char: str) -> str:
 def show_line(text: str) -> str:
     """A source line for display: tabs as spaces, unsafe characters as one visible character."""
     text = text.rstrip("\r\n")
-    if not any(unsafe(c) for c in text):
+    if _plain(text) or not any(unsafe(c) for c in text):
         return text
     return "".join(_picture(c) if unsafe(c) else c for c in text)
 
