@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import binascii
 import gzip
+from functools import lru_cache
 
 import yaml
 
@@ -78,14 +79,25 @@ def _check_nesting(text: str, what: str) -> None:
     except yaml.YAMLError as exc:
         if not (getattr(exc, "problem", None) or "").startswith(LIBYAML_TOO_DEEP):
             raise
-        if len(text) < PURE_BELOW:
-            try:
-                _count_nesting(yaml.parse(text, Loader=yaml.SafeLoader), what)
-            except yaml.YAMLError:
-                pass  # bad YAML further on than where libyaml stopped
+        past = _past_limit(text) if len(text) < PURE_BELOW else None
+        if past is not None:
+            raise ScanError.at(f"{what}: nested more than {MAX_NESTING} levels deep", past) from None
         mark = getattr(exc, "problem_mark", None)
         raise ScanError.at(f"{what}: nested deeper than libyaml, the YAML parser, allows ({MAX_NESTING} levels "
                            "by its count)", mark.index if mark else 0) from None
+
+
+@lru_cache(maxsize=2)  # a CI file is read for its includes, then scanned: counted once
+def _past_limit(text: str) -> int | None:
+    """Where PyYAML's pure-Python parser finds the first collection past MAX_NESTING; None when
+    none is, or when the text is bad YAML before that (after where libyaml stopped)."""
+    try:
+        _count_nesting(yaml.parse(text, Loader=yaml.SafeLoader), "")
+    except ScanError as past:
+        return past.offset
+    except yaml.YAMLError:
+        return None
+    return None
 
 
 def _count_nesting(events, what: str) -> None:
