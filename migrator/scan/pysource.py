@@ -20,7 +20,7 @@ def parse(text: str) -> ast.Module:
     statement pieces parse the text the scan just parsed. Nobody changes a tree (the scanners
     and the fixers only read it). Errors are raised as ``ast.parse`` raises them, each time."""
     for known, tree in _PARSED:
-        if known is text or known == text:
+        if known == text:  # the same object, or equal text
             return tree
     tree = ast.parse(text)
     if len(text) < KEPT_BELOW:

@@ -75,40 +75,40 @@ def _check_nesting(text: str, what: str) -> None:
     itself, counting block collections its own way and ahead of its events: where it does, the
     depth is counted by PyYAML's pure-Python parser, for a text short enough for it."""
     try:
-        _count_nesting(yaml.parse(text, Loader=AnyTagLoader), what)
+        past = _past_limit(yaml.parse(text, Loader=AnyTagLoader))
     except yaml.YAMLError as exc:
         if not (getattr(exc, "problem", None) or "").startswith(LIBYAML_TOO_DEEP):
             raise
-        past = _past_limit(text) if len(text) < PURE_BELOW else None
-        if past is not None:
-            raise ScanError.at(f"{what}: nested more than {MAX_NESTING} levels deep", past) from None
-        mark = getattr(exc, "problem_mark", None)
-        raise ScanError.at(f"{what}: nested deeper than libyaml, the YAML parser, allows ({MAX_NESTING} levels "
-                           "by its count)", mark.index if mark else 0) from None
+        past = _pure_past_limit(text) if len(text) < PURE_BELOW else None
+        if past is None:
+            mark = getattr(exc, "problem_mark", None)
+            raise ScanError.at(f"{what}: nested deeper than libyaml, the YAML parser, allows ({MAX_NESTING} "
+                               "levels by its count)", mark.index if mark else 0) from None
+    if past is not None:
+        raise ScanError.at(f"{what}: nested more than {MAX_NESTING} levels deep", past)
 
 
 @lru_cache(maxsize=2)  # a CI file is read for its includes, then scanned: counted once
-def _past_limit(text: str) -> int | None:
-    """Where PyYAML's pure-Python parser finds the first collection past MAX_NESTING; None when
-    none is, or when the text is bad YAML before that (after where libyaml stopped)."""
+def _pure_past_limit(text: str) -> int | None:
+    """`_past_limit` by PyYAML's pure-Python parser; None also where the text is bad YAML before
+    any collection past the limit (after where libyaml stopped)."""
     try:
-        _count_nesting(yaml.parse(text, Loader=yaml.SafeLoader), "")
-    except ScanError as past:
-        return past.offset
+        return _past_limit(yaml.parse(text, Loader=yaml.SafeLoader))
     except yaml.YAMLError:
         return None
-    return None
 
 
-def _count_nesting(events, what: str) -> None:
+def _past_limit(events) -> int | None:
+    """The offset of the first collection opened past MAX_NESTING; None when none is."""
     depth = 0
     for event in events:
         if isinstance(event, _OPENS):
             depth += 1
             if depth > MAX_NESTING:
-                raise ScanError.at(f"{what}: nested more than {MAX_NESTING} levels deep", event.start_mark.index)
+                return event.start_mark.index
         elif isinstance(event, _CLOSES):
             depth -= 1
+    return None
 
 
 def compose(text: str) -> list[Node]:
