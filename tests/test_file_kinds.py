@@ -40,6 +40,21 @@ def test_every_kind_is_one_object_with_its_scanner_lines_comments_and_examples()
     assert kinds.for_example("telemetry") == (kinds.by_name("json"), "recording.json")
 
 
+VALID = {"python": "x = 1\n", "ci": "job:\n  script: [true]\n", "cassette": "interactions: []\n",
+         "json": "{}", "json-lines": "{}\n", "shell": "true\n", "proto": "syntax = \"proto3\";\n"}
+
+
+@pytest.mark.parametrize("kind", kinds.registry(), ids=lambda kind: kind.name)
+def test_every_kinds_scanner_fixer_and_parse_check_are_reachable_functions(kind, table):
+    """A kind names its stages as functions that import them on first call: a broken route
+    fails here, not at a user's first file of that kind."""
+    assert isinstance(kind.scan(VALID[kind.name], table.model), list)
+    assert kind.edits(VALID[kind.name], []) == {}
+    assert kind.parse_problem(VALID[kind.name]) is None
+    for stage in (kind.scanner, kind.fixer, kind.validator):
+        assert stage is None or callable(stage)
+
+
 def test_a_locally_included_file_is_ci_whether_named_or_walked(repo):
     (repo / ".gitlab-ci.yml").write_text("include:\n  - local: ci/jobs.yml\n")
     (repo / "ci" / "jobs.yml").write_text(JOBS_ONLY.replace("lint:", "other:\n  stage: test\nlint:"))

@@ -3,9 +3,11 @@ rule, its scanner and fixer, the parse check after a fix, its comment syntax for
 the example filenames its rule examples are checked under.
 
 A new file kind is one new module here (plus its scanner, and rule examples): list it in MODULES.
-Scanners, fixers and validators are named by module path and imported on first use, so a
-pre-commit run on a few YAML files never imports the Python machinery, and ``check`` never
-imports libcst.
+A kind's scanner, fixer and validator are functions of its module that import their stage when
+first called (``from ..scan.python import scan`` inside the function), so a reader and a tool can
+follow the route, a pre-commit run on a few YAML files never imports the Python machinery, and
+``check`` never imports libcst. ``tests/test_file_kinds.py`` calls every one of them, so a broken
+route fails the tests, not a user's first run.
 """
 
 from __future__ import annotations
@@ -15,13 +17,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto")  # the order they are tried
 
 
 @dataclass(frozen=True)
 class FileKind:
-    """One kind of file. ``scanner``, ``fixer`` and ``validator`` are ``module:function`` paths.
+    """One kind of file. ``scanner(text, model)`` gives the touches, ``fixer(text, findings)``
+    the edits by finding, and ``validator(text)`` raises when a rewritten text no longer parses.
 
     claims(path, head, explicit) says whether a file is of this kind; ``head`` reads the file's
     first bytes on demand. ``examples`` maps the ``kind:`` of rule examples this kind checks to
@@ -29,10 +33,10 @@ class FileKind:
 
     name: str
     claims: Callable[[Path, Callable[[int], bytes], bool], bool]
-    scanner: str
+    scanner: Callable[[str, Any], list]
     newlines: str = "universal"
-    fixer: str | None = None
-    validator: str | None = None
+    fixer: Callable[[str, list], dict] | None = None
+    validator: Callable[[str], object] | None = None
     comment: str | None = "#"  # the line-comment marker ("#", "//"); None: no comments (JSON)
     strings: str = "shell"  # how a line quotes strings, so a marker inside one is no comment: source/comments.py
     examples: dict[str, str] = field(default_factory=dict)
@@ -40,27 +44,20 @@ class FileKind:
     title: str = ""  # as a report names the kind: "CI YAML"
 
     def scan(self, text: str, model) -> list:
-        return _function(self.scanner)(text, model)
+        return self.scanner(text, model)
 
     def edits(self, text: str, findings: list) -> dict:
-        return _function(self.fixer)(text, findings) if self.fixer else {}
+        return self.fixer(text, findings) if self.fixer else {}
 
     def parse_problem(self, text: str) -> str | None:
         """Why a rewritten file of this kind no longer parses, or None when it does."""
         if self.validator is None:
             return None
         try:
-            _function(self.validator)(text)
+            self.validator(text)
         except Exception as exc:  # noqa: BLE001 - every parser raises its own error type
             return f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}".rstrip(": ")
         return None
-
-
-def _function(path: str) -> Callable:
-    """The function a ``module:function`` path names (looked up at each call: the module is
-    imported once, and a replaced function is seen)."""
-    module, _, name = path.partition(":")
-    return getattr(import_module(module), name)
 
 
 @cache

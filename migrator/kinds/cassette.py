@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import FileKind
+from .json import fix_recorded, scan_recorded
 
 
 def recording_head(head: bytes) -> bool:
@@ -18,7 +19,13 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() in (".yml", ".yaml") and recording_head(head(4096))
 
 
+def composes(text: str) -> None:
+    """The text is YAML that composes (the parse check of every YAML kind)."""
+    from ..scan.yamlpos import compose_nodes
+
+    compose_nodes(text)
+
+
 KIND = FileKind(
-    "cassette", claims, "migrator.scan.recorded:scan", newlines="yaml", fixer="migrator.fix.text:recorded",
-    validator="migrator.scan.yamlpos:compose_nodes", strings="yaml", examples={"cassette": "cassette.yaml"}, title="Recorded (YAML)",
+    "cassette", claims, scan_recorded, newlines="yaml", fixer=fix_recorded, validator=composes, strings="yaml", examples={"cassette": "cassette.yaml"}, title="Recorded (YAML)",
 )

@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 
 from . import FileKind
-from .cassette import recording_head
+from .cassette import composes, recording_head
 
 NAMES = (".gitlab-ci.yml", ".gitlab-ci.yaml")
 SHAPE_WORDS = re.compile(r"^(?:stages|include|workflow)\s*:|^[ \t]+(?:before_)?script\s*:", re.MULTILINE)
@@ -178,7 +178,18 @@ def _quiet():
     return options
 
 
+def scan(text: str, model) -> list:
+    from ..scan.ci import scan
+
+    return scan(text, model)
+
+
+def fix(text: str, findings: list) -> dict:
+    from ..fix.text import ci
+
+    return ci(text, findings)
+
+
 KIND = FileKind(
-    "ci", claims, "migrator.scan.ci:scan", newlines="yaml", fixer="migrator.fix.text:ci",
-    validator="migrator.scan.yamlpos:compose_nodes", strings="yaml", examples={"ci": ".gitlab-ci.yml"}, title="CI YAML",
+    "ci", claims, scan, newlines="yaml", fixer=fix, validator=composes, strings="yaml", examples={"ci": ".gitlab-ci.yml"}, title="CI YAML",
 )

@@ -13,6 +13,19 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() in (".json", ".har")
 
 
+def scan_recorded(text: str, model) -> list:
+    """Recorded traffic and fixtures, JSON or YAML (the cassette kind reads them the same way)."""
+    from ..scan.recorded import scan
+
+    return scan(text, model)
+
+
+def fix_recorded(text: str, findings: list) -> dict:
+    from ..fix.text import recorded
+
+    return recorded(text, findings)
+
+
 def parses(text: str) -> None:
     """One JSON document, or JSON Lines (one document per non-blank line)."""
     import json
@@ -26,7 +39,6 @@ def parses(text: str) -> None:
 
 
 KIND = FileKind(
-    "json", claims, "migrator.scan.recorded:scan", fixer="migrator.fix.text:recorded",
-    validator="migrator.kinds.json:parses", comment=None,
+    "json", claims, scan_recorded, fixer=fix_recorded, validator=parses, comment=None,
     examples={"json": "fixture.json", "telemetry": "recording.json"}, title="JSON",
 )

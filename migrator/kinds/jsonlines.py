@@ -13,6 +13,18 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() in (".jsonl", ".ndjson")
 
 
+def scan(text: str, model) -> list:
+    from ..scan.recorded import scan_lines
+
+    return scan_lines(text, model)
+
+
+def fix(text: str, findings: list) -> dict:
+    from ..fix.text import json_lines
+
+    return json_lines(text, findings)
+
+
 def parses(text: str) -> None:
     import json
 
@@ -22,7 +34,6 @@ def parses(text: str) -> None:
 
 
 KIND = FileKind(
-    "json-lines", claims, "migrator.scan.recorded:scan_lines", fixer="migrator.fix.text:json_lines",
-    validator="migrator.kinds.jsonlines:parses", comment=None,
+    "json-lines", claims, scan, fixer=fix, validator=parses, comment=None,
     examples={"json-lines": "recording.jsonl"}, title="JSON lines",
 )

@@ -11,7 +11,13 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() == ".proto"
 
 
+def scan(text: str, model) -> list:
+    from ..scan.proto import scan
+
+    return scan(text, model)
+
+
 KIND = FileKind(
-    "proto", claims, "migrator.scan.proto:scan", comment="//", strings="c",
+    "proto", claims, scan, comment="//", strings="c",
     examples={"proto": "telemetry.proto"}, title="Protocol Buffers",
 )

@@ -15,6 +15,18 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return not path.suffix and any(word.startswith(b"python") for word in shebang(head))
 
 
+def scan(text: str, model) -> list:
+    from ..scan.python import scan
+
+    return scan(text, model)
+
+
+def fix(text: str, findings: list) -> dict:
+    from ..fix.python import edits
+
+    return edits(text, findings)
+
+
 def parses(text: str) -> None:
     from ..scan.pysource import parse
 
@@ -22,7 +34,6 @@ def parses(text: str) -> None:
 
 
 KIND = FileKind(
-    "python", claims, "migrator.scan.python:scan", newlines="universal",
-    fixer="migrator.fix.python:edits", validator="migrator.kinds.python:parses",
+    "python", claims, scan, newlines="universal", fixer=fix, validator=parses,
     examples={"python": "example.py"}, cookie=True, title="Python", strings="python",
 )

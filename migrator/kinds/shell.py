@@ -17,7 +17,19 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return not path.suffix and any(word in SHELLS for word in shebang(head))
 
 
+def scan(text: str, model) -> list:
+    from ..scan.shell import scan
+
+    return scan(text, model)
+
+
+def fix(text: str, findings: list) -> dict:
+    from ..fix.text import script
+
+    return script(text, findings)
+
+
 KIND = FileKind(
-    "shell", claims, "migrator.scan.shell:scan", newlines="lf", fixer="migrator.fix.text:script",
+    "shell", claims, scan, newlines="lf", fixer=fix,
     examples={"shell": "script.sh"}, title="Shell",
 )
