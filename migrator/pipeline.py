@@ -21,6 +21,7 @@ from .fix.intents import resolve
 from .match import match_file
 from .model import Finding, ScanError, Span
 from .prefilter import candidate
+from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
 
@@ -99,9 +100,11 @@ class Loaded:
     error: Finding | None = None
 
 
-def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None) -> Loaded | None:
+def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
+         spelling: Spelling = PLAIN) -> Loaded | None:
     """The file, read and decoded for check and fix alike; None when no rule can match it (the
-    prefilter) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
+    prefilter, which looks for each token in ``spelling``, the file kind's ways of writing it:
+    `RuleTable.spellings`) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
     the prefilter looks for tokens, so it is never passed over unread. A file larger than
     ``max_size`` bytes is not read: its finding says so. Only a regular file is read (a FIFO
     named like a source file would block, a device never end)."""
@@ -114,7 +117,7 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None)
     except ScanError as exc:
         return Loaded(b"", error=parse_error(source.display, exc))
     wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
-    if not wide and not candidate(data, rules):
+    if not wide and not candidate(data, rules, spelling):
         return None
     try:
         text, encoding = decode(data, cookie=kinds.by_name(source.kind).cookie)
@@ -122,7 +125,7 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None)
         if is_binary(data):
             return None
         return Loaded(data, error=parse_error(source.display, ScanError(exc.reason)))
-    if wide and not candidate(text.encode("utf-8"), rules):
+    if wide and not candidate(text.encode("utf-8"), rules, spelling):
         return None
     return Loaded(data, text, encoding)
 
@@ -132,7 +135,7 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
     """(whether the file was scanned, its findings). Reading and decoding errors are findings.
     ``then(text, findings)`` gives the findings of a file that was read (fix/edits.filled fills in
     the fixes' edits from that text)."""
-    loaded = load(source, rules, max_size)
+    loaded = load(source, rules, max_size, table.spellings[source.kind])
     if loaded is None:
         return False, []
     if loaded.error is not None:

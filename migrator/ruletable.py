@@ -14,6 +14,7 @@ from . import kinds, tablecache
 from .apimodel import ApiModel, load_api_model
 from .loader import DataError, build, one_of, read_yaml
 from .model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
+from .spelling import Spelling
 
 TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry", "suppression")  # suppression: filters.py
 
@@ -135,6 +136,13 @@ class RuleTable:
     def by_code(self) -> dict[str, Rule]:
         return {rule.code: rule for rule in self.rules}
 
+    @cached_property
+    def spellings(self) -> dict[str, Spelling]:
+        """How each file kind spells the table's names: the kind's styles and its SDK's overrides
+        (checked when the table is loaded: `_check_spellings`)."""
+        return {kind.name: Spelling.of(kind.styles, (self.data.get(kind.sdk) or {}).get("spellings"))
+                for kind in kinds.registry()}
+
     def select(self, select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()) -> tuple[Rule, ...]:
         chosen = [r for r in self.rules if _selected(r, select or ("ALL",))]
         return tuple(r for r in chosen if not (ignore and _selected(r, ignore)))
@@ -200,7 +208,23 @@ def _load(directory: Path, files: list[Path], digest: str) -> RuleTable:
             seen[rule.code] = path.name
             rules.append(rule)
     rules.sort(key=lambda r: r.code)
+    _check_spellings(data, directory / "model")
     return RuleTable(tuple(rules), items, model, data, digest)
+
+
+def _check_spellings(data: dict[str, Any], model_dir: Path) -> None:
+    """Each kind's SDK data, where it gives ``spellings:``, maps a snake_case name to a list of
+    its irregular spellings (``ip_address: [IPAddress]``)."""
+    for kind in kinds.registry():
+        spellings = (data.get(kind.sdk) or {}).get("spellings") if kind.sdk else None
+        where = f"{model_dir / f'{kind.sdk}.yaml'}: spellings"
+        if spellings is None:
+            continue
+        if not isinstance(spellings, dict):
+            raise DataError(f"{where}: expected a mapping of a name to a list of its spellings")
+        for name, spelled in spellings.items():
+            if not isinstance(spelled, list) or not all(isinstance(s, str) and s for s in spelled):
+                raise DataError(f"{where}.{name}: expected a list of spellings")
 
 
 def _load_items(path: Path) -> dict[str, Item]:

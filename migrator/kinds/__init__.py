@@ -42,6 +42,10 @@ class FileKind:
     examples: dict[str, str] = field(default_factory=dict)
     cookie: bool = False
     title: str = ""  # as a report names the kind: "CI YAML"
+    # How the kind's code spells the API's names (migrator/spelling.py STYLES), and the SDK whose
+    # data in rules/model/<sdk>.yaml holds its irregular spellings (``spellings:``).
+    styles: tuple[str, ...] = ("snake",)
+    sdk: str | None = None
 
     def scan(self, text: str, model) -> list:
         return self.scanner(text, model)

@@ -1,0 +1,59 @@
+"""Each client language spells the API's snake_case names its own way (migrator/spelling.py),
+and the prefilter looks for a rule's tokens in every spelling of the file's language: a Go
+file that reads ``MergedBy`` reaches its scanner, a Python file is searched as before."""
+
+from dataclasses import replace
+
+import pytest
+
+from migrator import kinds, prefilter
+from migrator.loader import DataError
+from migrator.ruletable import _check_spellings, load_table
+from migrator.spelling import PLAIN, Spelling
+
+TABLE = load_table()
+GO = Spelling.of(("snake", "pascal"), {"ip_address": ["IPAddress"]})
+TYPESCRIPT = Spelling.of(("snake", "camel"))
+MERGED_BY = tuple(rule for rule in TABLE.rules if "merged_by" in {t.decode() for s in rule.token_sets for t in s})
+
+
+def test_a_name_is_spelled_in_each_style_of_the_language_the_apis_own_first():
+    assert GO.of_token("merged_by") == ("merged_by", "MergedBy")
+    assert TYPESCRIPT.of_token("merged_by") == ("merged_by", "mergedBy")
+    assert Spelling.of(("snake", "camel", "pascal")).of_token("changes") == ("changes", "Changes")
+
+
+def test_an_sdks_irregular_spelling_is_added_to_the_derived_ones():
+    assert GO.of_token("ip_address") == ("ip_address", "IpAddress", "IPAddress")
+
+
+def test_python_shell_and_yaml_spell_every_name_as_the_api_does():
+    assert PLAIN.plain and PLAIN.of_token("merged_by") == ("merged_by",)
+    assert all(TABLE.spellings[kind.name] == PLAIN for kind in kinds.registry())
+
+
+def test_an_unknown_style_is_refused_by_name():
+    with pytest.raises(ValueError, match="unknown spelling style 'kebab'"):
+        Spelling.of(("snake", "kebab"))
+
+
+@pytest.mark.parametrize("search", ["token by token", "one pass"])
+def test_a_go_field_reaches_the_scanner_only_where_the_language_spells_it_so(search, monkeypatch):
+    if search == "one pass":
+        pytest.importorskip("hyperscan")
+        monkeypatch.setattr(prefilter, "SWITCH_BYTES", 0)
+        monkeypatch.setattr(prefilter, "_finders", {})
+    go = b"func author(mr *gitlab.MergeRequest) string { return mr.MergedBy.Username }\n"
+    assert MERGED_BY
+    assert prefilter.candidate(go, MERGED_BY, GO)
+    assert not prefilter.candidate(go, MERGED_BY, PLAIN)
+    assert not prefilter.candidate(go, MERGED_BY, TYPESCRIPT)
+    assert prefilter.candidate(b"const who = mr.mergedBy?.username;\n", MERGED_BY, TYPESCRIPT)
+
+
+def test_a_spelling_in_an_sdks_data_must_be_a_list_of_names(monkeypatch, tmp_path):
+    go = replace(kinds.by_name("proto"), name="go", sdk="sdk-go")
+    monkeypatch.setattr(kinds, "registry", lambda: (go,))
+    with pytest.raises(DataError, match=r"sdk-go\.yaml: spellings\.ip_address: expected a list"):
+        _check_spellings({"sdk-go": {"spellings": {"ip_address": "IPAddress"}}}, tmp_path)
+    _check_spellings({"sdk-go": {"spellings": {"ip_address": ["IPAddress"]}}}, tmp_path)
