@@ -25,3 +25,33 @@ def test_a_context_applicability_limited_to_paths_applies_on_those_paths_only():
     on_group = fix_for(SCOPE_TO_PAUSED, scope_filter("/groups/:id/runners"))
     assert on_group.applicability == "display-only"
     assert on_group.message == "Filter with `paused=false` (the service ignores scope there)"
+
+
+def test_every_intent_has_a_half_for_python_and_for_text_and_no_unknown_family():
+    from migrator.fix.intents import FAMILIES, registry
+
+    for intent in registry().values():
+        assert {"python", "text"} <= set(intent.halves) <= set(FAMILIES), intent.name
+
+
+def test_an_intent_with_a_half_for_an_unknown_syntax_family_is_refused_by_name():
+    import pytest
+
+    from migrator.fix.intents import Intent
+
+    with pytest.raises(ValueError, match="intent rename: no syntax family 'cobol'"):
+        Intent("rename", {}, halves={"cobol": print})
+
+
+def test_a_fixer_carries_out_only_the_half_of_its_own_family(table):
+    from dataclasses import replace
+
+    from migrator.fix.intents import carried_out, registry
+    from migrator.pipeline import check_source
+
+    [finding] = [f for f in check_source("mr = project.mergerequests.get(1)\nprint(mr.merged_by)\n",
+                                         "python", "x.py", table.rules, table) if f.code == "MIG010"]
+    rename = registry()["rename"]
+    assert carried_out(finding, "python") is rename.halves["python"]
+    assert carried_out(finding, "tree") is None  # no tree-sitter half yet: left unfixed there
+    assert carried_out(replace(finding, fix=None), "python") is None

@@ -6,11 +6,18 @@ drop-null; model.FixIntent holds it as data). Its module registers, together:
 - the touch forms it carries out: (touch kind, syntax) → the contexts it supports (none: any);
 - what a touch of those forms must meet besides (its value; the other keys of the dict, call,
   query, form, JSON object or command it is written in), and why not when it does not;
-- how it edits Python, given a libcst tree of the statement around the touch, or of the file
-  (fix/python/; libcst is imported only there and inside these Python halves, so ``check`` never
-  imports it);
-- how it edits text (a shell script, a CI job's YAML scalar, a JSON member or string), given where
-  the touch is in its host (fix/text/).
+- how it edits each syntax family, one *half* per family (FAMILIES), each imported when it runs:
+  - ``python``: given a libcst tree of the statement around the touch, or of the file
+    (fix/python/; libcst is imported only there and inside these halves, so ``check`` never
+    imports it);
+  - ``text``: given where the touch is in its host (a shell script, a CI job's YAML scalar, a
+    JSON member or string: fix/text/);
+  - ``tree``: code parsed with tree-sitter (the client languages), given the touch's node and
+    its language's dialect (negation is ``!x`` there, ``not x`` in Python).
+
+  The intent module says what changes; each half says how. A file kind's fixer carries out the
+  halves of its family (`carried_out`), and an intent with no half for a family leaves its
+  findings there unfixed.
 
 Whether a finding is fixable is decided here, from what is registered (`resolve`, which the
 engine calls right after matching), and the fixers carry out only what is decided here
@@ -30,6 +37,7 @@ from ...paths import path_matches
 from ...syntax import DECLARED, RECORDED_URLS, Syntax
 
 MODULES = ("rename", "negate_boolean", "map_values", "rewrite_path", "drop_null")
+FAMILIES = ("python", "text", "tree")  # the syntax families an intent has halves for
 ANY: frozenset[str] = frozenset()
 DISPLAY_ONLY, UNSAFE, SAFE = Applicability.DISPLAY_ONLY, Applicability.UNSAFE, Applicability.SAFE
 RECORDING_NOTE = ("a recording must change together with the code that replays it; "
@@ -63,20 +71,24 @@ def _never(touch: Touch, fix: FixIntent) -> str | None:
 
 @dataclass(frozen=True)
 class Intent:
-    """One fix intent. ``python(tree, touch, fix)`` returns the edits of a Python file
-    (fix/python/tree.Tree), ``text(spot, touch, fix)`` those of the text the touch lives in
-    (fix/text/fixer.Spot, as (start, end, new) in the host's value); either returns None where
-    it cannot rewrite the touch. ``refuse(touch, fix)`` says why a touch of a registered form
+    """One fix intent, with its ``halves`` by syntax family (FAMILIES). ``halves["python"](tree,
+    touch, fix)`` returns the edits of a Python file (fix/python/tree.Tree), ``halves["text"](spot,
+    touch, fix)`` those of the text the touch lives in (fix/text/fixer.Spot, as (start, end, new)
+    in the host's value); each returns None where it cannot rewrite the touch. ``refuse(touch, fix)`` says why a touch of a registered form
     is not rewritten ("": no more to say), or None when it is. ``target(fix, touch)`` is the
     rule's fix for the touch's value, or None when the value has none (the fix shows the rule's
     ``other_values`` message)."""
 
     name: str
     forms: Forms
-    python: Callable[..., Any]
-    text: Callable[..., Any]
+    halves: dict[str, Callable[..., Any]]
     refuse: Callable[[Touch, FixIntent], str | None] = _never
     target: Callable[[FixIntent, Touch], Target | None] = _as_written
+
+    def __post_init__(self) -> None:
+        unknown = set(self.halves) - set(FAMILIES)
+        if unknown:
+            raise ValueError(f"intent {self.name}: no syntax family {sorted(unknown)[0]!r}; known: {FAMILIES}")
 
 
 def forms(*entries: tuple[str, Iterable[str], Iterable[str]]) -> Forms:
@@ -128,13 +140,14 @@ def _location(touch: Touch) -> str | None:
     return touch.request.location if touch.request else None
 
 
-def carried_out(finding: Finding) -> Intent | None:
-    """The intent a fixer carries out for a finding: registered, and rewriting its touch."""
+def carried_out(finding: Finding, family: str) -> Callable[..., Any] | None:
+    """The half of its intent that a fixer of ``family`` carries out for a finding: registered,
+    rewriting its touch, and with a half for that family."""
     fix = finding.fix.intent if finding.fix else None
     intent = registry().get(fix.intent) if fix else None
     if intent is None or finding.touch is None or refusal(intent, fix, finding.touch) is not None:
         return None
-    return intent
+    return intent.halves.get(family)
 
 
 def held(touch: Touch, name: str) -> bool:

@@ -48,7 +48,6 @@ INTENT = Intent(
          ANY),
         ("field", (Syntax.ATTRIBUTE, Syntax.SUBSCRIPT), ("write",)),
     ),
-    python=python,
-    text=text,
+    halves={"python": python, "text": text},
     refuse=refuse,
 )

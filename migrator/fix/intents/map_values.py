@@ -112,8 +112,7 @@ INTENT = Intent(
         ("field", ACCESS | {Syntax.JQ}, ("compare",)),
         ("param", ENTRY | {Syntax.STRING} | PAIRS | RECORDED_URLS | {Syntax.FORM_FIELD}, ANY),
     ),
-    python=python,
-    text=text,
+    halves={"python": python, "text": text},
     refuse=refuse,
     target=target,
 )

@@ -198,7 +198,6 @@ INTENT = Intent(
         ("field", (Syntax.JSON_KEY,), ("key",)),
         ("param", ENTRY | {Syntax.STRING} | PARAMS, ANY),
     ),
-    python=python,
-    text=text,
+    halves={"python": python, "text": text},
     refuse=refuse,
 )

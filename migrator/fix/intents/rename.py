@@ -87,8 +87,7 @@ INTENT = Intent(
         ("field", ACCESS | {Syntax.DICT_KEY} | JQ_FORMS | {Syntax.JSON_KEY}, ANY),
         ("param", ENTRY | {Syntax.STRING} | PARAMS, ANY),
     ),
-    python=python,
-    text=text,
+    halves={"python": python, "text": text},
     refuse=refuse,
     target=target,
 )

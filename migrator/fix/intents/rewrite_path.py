@@ -52,7 +52,6 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
 INTENT = Intent(
     "rewrite-path",
     forms(("endpoint", {Syntax.STRING, Syntax.URL, Syntax.GLAB_ENDPOINT} | RECORDED_URLS, ANY)),
-    python=python,
-    text=text,
+    halves={"python": python, "text": text},
     target=target,
 )

@@ -25,12 +25,12 @@ def edits(text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]
     trees = Trees(text)
     out = {}
     for finding in findings:
-        intent = carried_out(finding)
-        if intent is None:
+        half = carried_out(finding, "python")
+        if half is None:
             continue
         touch, fix = finding.touch, finding.fix.intent
         try:
-            result = trees.run(trees.piece(finding), lambda tree: intent.python(tree, touch, fix))
+            result = trees.run(trees.piece(finding), lambda tree: half(tree, touch, fix))
         except cst.ParserSyntaxError:
             return {}  # as libcst cannot parse the file, nothing in it is fixed
         if result:

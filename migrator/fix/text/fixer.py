@@ -85,12 +85,12 @@ class Fixer:
 
     def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
         out = {}
-        fixed = [(f, intent) for f in findings if (intent := carried_out(f))]
+        fixed = [(f, half) for f in findings if (half := carried_out(f, "text"))]
         self.too_costly = self.over_budget([f for f, _ in fixed])
-        for finding, intent in fixed:
+        for finding, half in fixed:
             touch = finding.touch
             spot = self.locate(touch)
-            made = self.finish(spot, touch, intent.text(spot, touch, finding.fix.intent)) if spot else None
+            made = self.finish(spot, touch, half(spot, touch, finding.fix.intent)) if spot else None
             if made:
                 out[finding] = made
         return out
