@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..details import Request, Telemetry, Written, others
 from ..model import NO_VALUE, Touch
 from ..syntax import Syntax
-from . import urls
+from . import pymocks, urls
 from .pyflow import Sink
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
 from .pyclock import clock_scale
@@ -47,6 +47,8 @@ class CallHandler:
     # ---------------------------------------------------------------- HTTP clients
     def http_call(self, node: ast.Call) -> bool:
         func, infer = node.func, self.v.infer
+        if pymocks.registration(node, self.v.mocks.mockers):
+            return False  # `requests_mock.get(url, json=...)` registers a response, sends nothing
         known, base = True, None
         if isinstance(func, ast.Attribute) and func.attr in HTTP_VERBS:
             owner = infer.kind(func.value)
@@ -124,7 +126,7 @@ class CallHandler:
         if isinstance(url_node, ast.Name):
             v.sent(url_node.id, evidence)
         if url_node is not None and not self._reported_where_defined(url_node):
-            span = v.source.span(url_node)
+            span = v.source.span(v.infer.path_part(url_node))
             v.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
             for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth,
                                             credential=self._query_credential(url)):

@@ -12,7 +12,7 @@ import ast
 from dataclasses import dataclass
 from urllib.parse import urljoin
 
-from ..apimodel import ApiModel
+from ..apimodel import PAYLOAD_RECORDS, ApiModel
 from . import urls
 
 HTTP_MODULES = {"requests", "httpx", "aiohttp"}
@@ -97,6 +97,17 @@ class Inferer:
             return self._call_template(node, depth)
         return None
 
+    def path_part(self, node: ast.AST) -> ast.AST:
+        """Where a URL expression's path is written, so that a finding sits on its token's line:
+        the reference of ``urljoin(base, "/path")``, which replaces the base's path whole; the
+        expression itself otherwise."""
+        while isinstance(node, ast.Call) and _last_name(node.func) == "urljoin" and len(node.args) == 2:
+            reference = self.template(node.args[1])
+            if not (reference and reference.startswith("/")):
+                break
+            node = node.args[1]
+        return node
+
     def _call_template(self, node: ast.Call, depth: int) -> str | None:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
@@ -126,8 +137,8 @@ class Inferer:
         if isinstance(node, ast.Subscript):
             base = self.kind(node.value)
             key = _string(node.slice)
-            if base and base.kind == "record" and key is None:
-                return base
+            if base and base.kind == "record" and (key is None or base.record in PAYLOAD_RECORDS):
+                return base  # an element of a list of records; anything below a hook's payload
             if key is not None:
                 return self.named(key)
             return None
@@ -164,6 +175,8 @@ class Inferer:
                             base=self.model.manager_path(attr, parent))
         if attr == "attributes" and base and base.kind == "record":
             return base
+        if base and base.kind == "record" and base.record in PAYLOAD_RECORDS:
+            return base  # below a webhook's payload everything is that payload's, never a REST record
         if base and base.kind == "record":
             return self.named(attr)
         if base is None and isinstance(node.value, (ast.Name, ast.Attribute)):

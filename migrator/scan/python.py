@@ -15,7 +15,7 @@ from ..apimodel import ApiModel
 from ..details import Expression, Written, others
 from ..model import EVIDENCE_ORDER, NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
-from . import pyjson, urls
+from . import pyjson, pymocks, urls
 from .pycalls import CallHandler
 from .pychoices import option_choices, with_choices
 from .pydecl import Declarations
@@ -59,6 +59,7 @@ class Visitor(Walker):
         self.dicts: list[tuple[ast.Dict, str | None]] = []
         self.dict_names: dict[int, str] = {}
         self.strings: list[ast.Constant] = []
+        self.mocks = pymocks.Mocks()
         self.calls = CallHandler(self)
         self.flows = Flows(self)
         self.declarations = Declarations(self)
@@ -135,6 +136,7 @@ class Visitor(Walker):
         if isinstance(target, ast.Name):
             self._bind(target.id, value)
         elif isinstance(target, (ast.Attribute, ast.Subscript)):
+            self.mocks.assigned(target, value)
             self._write(target, value)
         elif isinstance(target, (ast.Tuple, ast.List)):
             for element in target.elts:
@@ -178,6 +180,7 @@ class Visitor(Walker):
         for item in node.items:
             self.visit(item.context_expr)
             if isinstance(item.optional_vars, ast.Name):
+                self.mocks.bound(item.optional_vars.id, item.context_expr)
                 kind = self.infer.kind(item.context_expr)
                 self.scope.bind(item.optional_vars.id, kind or self.infer.named(item.optional_vars.id))
         for stmt in node.body:
@@ -303,6 +306,7 @@ class Visitor(Walker):
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
+        self.mocks.call(node)
         self.declarations.call(node)
         self.calls.handle(node)
 
@@ -324,9 +328,10 @@ class Visitor(Walker):
         entries = [(literal(k), k, v) for k, v in zip(node.keys, node.values) if k is not None]
         entries = [(name, k, v) for name, k, v in entries if isinstance(name, str)]
         held = tuple((name, literal(v)) for name, _, v in entries)
+        origin = self.mocks.origin(node)
         for index, (name, key, value) in enumerate(entries):
             self.add(Touch("field", name, self.source.span(key), record, evidence, "key",
-                           value=held[index][1], syntax=Syntax.DICT_KEY,
+                           value=held[index][1], syntax=Syntax.DICT_KEY, origin=origin,
                            written=Written(value_span=self.source.span_tuple(value), siblings=others(held, index))))
 
     # ---------------------------------------------------------------- URL literals
@@ -361,12 +366,13 @@ class Visitor(Walker):
         if url is None:
             return False
         self.mark_url(node)
-        span = self.source.span(node)
+        span = self.source.span(self.infer.path_part(node))
         evidence = urls.literal_evidence(url)
         first = len(self.touches)
-        self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
-        for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
-            self.add(touch)
+        origin = self.mocks.origin(node)
+        for touch in (urls.endpoint_touch(url, span, None, evidence, Syntax.STRING),
+                      *urls.query_touches(url, span, None, evidence, Syntax.STRING)):
+            self.add(replace(touch, origin=origin) if origin.recorded else touch)
         self.url_touches[id(node)] = range(first, len(self.touches))
         return True
 
