@@ -13,6 +13,7 @@ import os
 import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
 from pathlib import Path
 
 from . import kinds
@@ -22,7 +23,10 @@ from .kinds.ci import CiTree, named
 DEFAULT_EXCLUDES = (
     ".git", ".hg", ".svn", ".venv", "venv", ".tox", ".nox", ".mypy_cache", ".ruff_cache",
     ".pytest_cache", "__pycache__", "node_modules", "site-packages", "__pypackages__", ".migrator_cache",
+    "vendor", "*.min.js",  # third-party and minified code: not the project's to migrate
 )
+_EXCLUDED_NAMES = frozenset(n for n in DEFAULT_EXCLUDES if "*" not in n)
+_EXCLUDED_PATTERNS = tuple(n for n in DEFAULT_EXCLUDES if "*" in n)
 
 
 @dataclass(frozen=True)
@@ -39,8 +43,12 @@ Excluded = Callable[[str | Path, bool, bool], bool]  # (path, is a directory, na
 
 
 def default_excluded(path: str | Path, is_dir: bool, explicit: bool) -> bool:
-    """Without a configuration: walked files and directories named in DEFAULT_EXCLUDES."""
-    return not explicit and os.path.basename(path) in DEFAULT_EXCLUDES
+    """Without a configuration: walked files and directories named in DEFAULT_EXCLUDES (a name
+    with ``*`` is a pattern, as the configuration's globs read it)."""
+    if explicit:
+        return False
+    name = os.path.basename(path)
+    return name in _EXCLUDED_NAMES or any(fnmatchcase(name, p) for p in _EXCLUDED_PATTERNS)
 
 
 def discover(paths: list[str], respect_gitignore: bool = True, excluded: Excluded = default_excluded,

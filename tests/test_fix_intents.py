@@ -43,7 +43,7 @@ def test_an_intent_with_a_half_for_an_unknown_syntax_family_is_refused_by_name()
         Intent("rename", {}, halves={"cobol": print})
 
 
-def test_a_fixer_carries_out_only_the_half_of_its_own_family(table):
+def test_a_fixer_carries_out_only_the_half_of_its_own_family(table, monkeypatch):
     from dataclasses import replace
 
     from migrator.fix.intents import carried_out, registry
@@ -53,5 +53,7 @@ def test_a_fixer_carries_out_only_the_half_of_its_own_family(table):
                                          "python", "x.py", table.rules, table) if f.code == "MIG010"]
     rename = registry()["rename"]
     assert carried_out(finding, "python") is rename.halves["python"]
-    assert carried_out(finding, "tree") is None  # no tree-sitter half yet: left unfixed there
+    assert carried_out(finding, "tree") is rename.halves["tree"]
+    monkeypatch.delitem(rename.halves, "tree")
+    assert carried_out(finding, "tree") is None  # an intent without a tree-sitter half: left unfixed there
     assert carried_out(replace(finding, fix=None), "python") is None

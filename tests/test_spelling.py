@@ -29,7 +29,7 @@ def test_an_sdks_irregular_spelling_is_added_to_the_derived_ones():
 
 def test_python_shell_and_yaml_spell_every_name_as_the_api_does():
     assert PLAIN.plain and PLAIN.of_token("merged_by") == ("merged_by",)
-    assert all(TABLE.spellings[kind.name] == PLAIN for kind in kinds.registry())
+    assert all(TABLE.spellings[kind.name] == PLAIN for kind in kinds.registry() if kind.name != "javascript")
 
 
 def test_an_unknown_style_is_refused_by_name():

@@ -46,6 +46,7 @@ INSIDE = {
     "python": "the line ends inside a string, which a comment would change",
     "yaml": "the line ends inside a YAML scalar over several lines, which a comment would change",
     "shell": "the line ends inside a quoted word or a here-document, which a comment would change",
+    "javascript": "the line ends inside a string or a template literal, which a comment would change",
 }
 
 
@@ -195,10 +196,23 @@ def shell_words(text: str) -> Iterator[tuple[int, int]]:
             pending.extend(command for sub in word.subs for command in sub.commands)
 
 
+def javascript_strings(text: str) -> Iterator[tuple[int, int]]:
+    from ..scan.tree.comments import multiline_strings
+
+    return multiline_strings("javascript", text)
+
+
+def javascript_code(text: str) -> object:
+    from ..scan.tree.comments import meaning
+
+    return meaning("javascript", text)
+
+
 MULTILINE: dict[str, Callable[[str], Iterator[tuple[int, int]]]] = {
-    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words,
+    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words, "javascript": javascript_strings,
 }
-MEANING: dict[str, Callable[[str], object]] = {"python": python_code, "yaml": yaml_events, "shell": shell_values}
+MEANING: dict[str, Callable[[str], object]] = {"python": python_code, "yaml": yaml_events, "shell": shell_values,
+                                               "javascript": javascript_code}
 
 
 def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa, str | None]:

@@ -13,6 +13,8 @@ Each file kind says how it quotes strings (`FileKind.strings`):
 ``shell``   ``#`` at the start of the line or after a blank, outside ``'…'`` and ``"…"`` and not
             escaped by a backslash.
 ``c``       ``//`` outside ``"…"`` and ``'…'`` strings (.proto files).
+``javascript``  the comments of the tree-sitter tree (scan/tree/comments.py): a marker in a string
+            or a template literal over several lines is no comment.
 
 YAML and shell lines are judged as they stand, as far as can be told on the line: a line inside
 a block scalar or a here-document is read like any other.
@@ -27,6 +29,7 @@ from collections.abc import Callable, Iterable
 from .lines import LineIndex
 
 BLANKS = " \t"
+TREE_LANGUAGES = frozenset({"javascript"})  # read with tree-sitter: scan/tree/<language>.py
 
 
 def comment_starts(text: str, lines: LineIndex, strings: str, rows: Iterable[int]) -> dict[int, int]:
@@ -34,6 +37,10 @@ def comment_starts(text: str, lines: LineIndex, strings: str, rows: Iterable[int
     wanted = sorted(set(rows))
     if not wanted:
         return {}
+    if strings in TREE_LANGUAGES:
+        from ..scan.tree.comments import comment_starts as tree_comments
+
+        return tree_comments(text, lines, strings, wanted)
     if strings == "python":
         found = _python(text, lines, wanted)
         if found is not None:

@@ -3,6 +3,7 @@ update, where v5 rejects null).
 
 - Python: a dict entry or keyword argument whose value is ``None`` (commas and comments kept), an
   assignment of ``None`` to the field (``pass`` where it was its block's only statement).
+- Tree (JavaScript, TypeScript): an object's entry whose value is ``null``.
 - Text: a ``glab api`` field, an httpie JSON item, a member of a JSON body or of a recorded
   request's body, whose value is null.
 """
@@ -18,6 +19,7 @@ from . import ANY, Intent, forms
 if TYPE_CHECKING:
     from ..python.tree import Tree
     from ..text.fixer import Edits, Spot
+    from ..tree.spot import Spot as TreeSpot
 
 
 def refuse(touch: Touch, fix: FixIntent) -> str | None:
@@ -41,6 +43,11 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
     return [(*pair.removal, "")] if spot.text[pair.value[0]:pair.value[1]] == "null" else None
 
 
+def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
+    node = spot.value_node() if touch.syntax == Syntax.DICT_KEY else None
+    return spot.without_entry() if node is not None and spot.s.text_of(node) == "null" else None
+
+
 INTENT = Intent(
     "drop-null",
     forms(
@@ -48,6 +55,6 @@ INTENT = Intent(
          ANY),
         ("field", (Syntax.ATTRIBUTE, Syntax.SUBSCRIPT), ("write",)),
     ),
-    halves={"python": python, "text": text},
+    halves={"python": python, "text": text, "tree": tree},
     refuse=refuse,
 )

@@ -1,0 +1,165 @@
+"""Where a touch is in a parsed tree, for the tree halves of the fix intents: its nodes, the
+literal text of a string expression with each character's offset in the file, and the edits
+that rename an access or a key, or drop an object's entry."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+
+from ...model import Touch
+from ...scan.tree.language import Language
+from ...scan.tree.nodes import Node, Source, field, walk
+from ...scan.tree.strings import _piece
+
+Edits = list[tuple[int, int, str]] | None
+
+
+@dataclass(frozen=True)
+class Literal:
+    """A string expression's text as the program builds it: ``text`` with ``\\0`` for run-time
+    parts, and the file offset of each character written plainly in a literal (-1 otherwise)."""
+
+    text: str
+    offsets: tuple[int, ...]
+
+    def replaced(self, pattern: re.Pattern[str], new: str, stop: int | None = None) -> Edits:
+        """Edits replacing each match (before ``stop``) where it is written plainly, in one piece."""
+        out = []
+        for match in pattern.finditer(self.text, 0, len(self.text) if stop is None else stop):
+            where = self.offsets[match.start():match.end()]
+            if not where or -1 in where or where[-1] - where[0] != len(where) - 1:
+                return None
+            out.append((where[0], where[-1] + 1, new))
+        return out
+
+
+class Spot:
+    def __init__(self, source: Source, language: Language, touch: Touch):
+        self.s, self.lang, self.sh, self.touch = source, language, language.shapes, touch
+
+    def node(self, types: set[str] | frozenset[str]) -> Node | None:
+        return self.s.at(self.touch.range, frozenset(types))
+
+    def literal(self) -> Literal | None:
+        """The touch's string expression (a URL) as a Literal."""
+        node = self.node({self.sh.string, self.sh.template, self.sh.binary})
+        if node is None:
+            return None
+        text, offsets = [], []
+        for part in walk(node):
+            if part.type in self.sh.fragment:
+                start, _ = self.s.span(part)
+                value = self.s.text_of(part)
+                text.append(value)
+                offsets.extend(range(start, start + len(value)))
+            elif part.type == self.sh.escape or part.type == self.sh.substitution:
+                value = _piece(self.s, part, self.sh) if part.type == self.sh.escape else "\0"
+                text.append(value or "\0")
+                offsets.extend([-1] * len(value or "\0"))
+        return Literal("".join(text), tuple(offsets)) if text else None
+
+    def name_node(self) -> Node | None:
+        """The node spelling the field's name: ``x.f``'s f, ``x["f"]``'s string, an object's key."""
+        written = self.touch.written
+        if written is not None and written.key_span is not None:
+            return None
+        access = self.node({self.sh.member, self.sh.subscript})
+        if access is None:
+            return None
+        return field(access, "property") if access.type == self.sh.member else field(access, "index")
+
+    def rename(self, new: str) -> Edits:
+        written = self.touch.written
+        if written is not None and written.key_span is not None:
+            return [(*written.key_span, new)]
+        name = self.name_node()
+        if name is None:
+            return None
+        if name.type == self.sh.string:
+            start, end = self.s.inner(name)
+            return [(start, end, new)]
+        if name.type in self.sh.property and re.fullmatch(r"[A-Za-z_$][\w$]*", new):
+            return [(*self.s.span(name), new)]
+        return None
+
+    def without_entry(self) -> Edits:
+        """The removal of the object entry whose key the touch is, with one comma (with the
+        blanks around it, where it is the object's only entry)."""
+        written = self.touch.written
+        if written is None or written.key_span is None:
+            return None
+        entry = next((n for n in walk(self.s.root) if n.type == self.sh.pair
+                      and self.s.inner(field(n, "key"), *self._quotes(field(n, "key"))) == written.key_span), None)
+        if entry is None:
+            return None
+        start, end = self.s.span(entry)
+        text = self.s.text
+        after = re.compile(r"\s*,[ \t]*").match(text, end)
+        if after:
+            return [(start, after.end(), "")]
+        before = text.rfind(",", 0, start)
+        if before != -1 and not text[before + 1:start].strip():
+            return [(before, end, "")]
+        lone = re.compile(r"\s*").match(text, end).end()  # the only entry: ``{ k: null }`` → ``{}``
+        return [(len(text[:start].rstrip()), lone, "")]
+
+    def _quotes(self, key: Node) -> tuple[int, int]:
+        return (1, 1) if key.type == self.sh.string else (0, 0)
+
+    # ---------------------------------------------------------------- expressions
+    def access(self) -> Node | None:
+        return self.node({self.sh.member, self.sh.subscript})
+
+    def renamed(self, access: Node, new: str) -> str | None:
+        """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""
+        name = self.name_node()
+        if name is None:
+            return None
+        start, end = self.s.span(access)
+        cut = self.s.inner(name) if name.type == self.sh.string else self.s.span(name)
+        return self.s.text[start:cut[0]] + new + self.s.text[cut[1]:end]
+
+    def compared(self) -> tuple[Node, Node, str] | None:
+        """(comparison, the literal operand, operator) around the touch."""
+        compare = self.touch.expression.compare if self.touch.expression else None
+        node = self.s.at(compare, frozenset({self.sh.binary})) if compare else None
+        if node is None:
+            return None
+        access = self.access()
+        left, right = field(node, "left"), field(node, "right")
+        other = right if access is not None and self.s.span(left) == self.s.span(access) else left
+        return node, other, self.s.text_of(field(node, "operator"))
+
+    def negated_parent(self, access: Node) -> Node | None:
+        """The ``!x`` the access is the operand of."""
+        parent = access.parent
+        while parent is not None and parent.type == "parenthesized_expression":
+            parent = parent.parent
+        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == "!":
+            return parent
+        return None
+
+    def operand(self, access: Node) -> bool:
+        """The access is the object of a member access or a call: a negation there needs parentheses."""
+        parent = access.parent
+        return parent is not None and parent.type in (self.sh.member, self.sh.subscript, self.sh.call) \
+            and field(parent, "object" if parent.type != self.sh.call else "function") == access
+
+    def value_node(self) -> Node | None:
+        written = self.touch.written
+        span = written.value_span if written else None
+        return next((n for n in walk(self.s.root) if self.s.span(n) == span and n.is_named), None) if span else None
+
+    def literal_code(self, value: object, like: Node | None = None) -> str:
+        """A JavaScript literal, a string in the quotes of the one it replaces."""
+        if value is None:
+            return "null"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        if isinstance(value, (int, float)):
+            return repr(value)
+        quote = self.s.text_of(like)[0] if like is not None and like.type == self.sh.string else '"'
+        body = json.dumps(str(value), ensure_ascii=False)[1:-1]
+        return quote + (body.replace('\\"', '"').replace("'", "\\'") if quote == "'" else body) + quote

@@ -1,0 +1,150 @@
+"""What an expression is, as far as the API goes: a record (from a response, or only by a
+name), a response, an HTTP client instance, an object literal, or a URL template. As in the
+Python scanner (scan/pyinfer.py), inference is flow-insensitive within a function and follows
+names through declarations, assignments, ``for … of`` and callbacks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...apimodel import PAYLOAD_RECORDS, ApiModel
+from ..pydecl import CAMEL
+from .nodes import Node, Source, field, unwrap
+from .language import Language
+from .strings import key_name, string_value
+
+
+@dataclass(frozen=True)
+class Value:
+    """kind: record | response | client | object. A response keeps its request (``url``: the
+    endpoint's name, ``method``) for methods that add to it; a client its ``base`` URL."""
+
+    kind: str
+    record: str | None = None
+    evidence: str = "typed"
+    base: str | None = None
+    family: str = ""
+    url: Any = None
+    method: str = "GET"
+    node: Any = None
+
+
+class Scope:
+    """Names bound in nested function scopes: Values and URL templates (str)."""
+
+    def __init__(self) -> None:
+        self.frames: list[dict[str, object]] = [{}]
+
+    def push(self) -> None:
+        self.frames.append({})
+
+    def pop(self) -> None:
+        self.frames.pop()
+
+    def bind(self, name: str, value: object) -> None:
+        self.frames[-1][name] = value
+
+    def lookup(self, name: str) -> object:
+        for frame in reversed(self.frames):
+            if name in frame:
+                return frame[name]
+        return None
+
+    def bound(self, name: str) -> bool:
+        return any(name in frame for frame in self.frames)
+
+
+def snake(name: str) -> str:
+    """``mergeRequest`` → ``merge_request``: names are matched as the API model writes them."""
+    return CAMEL.sub("_", name).lower()
+
+
+class Inferer:
+    def __init__(self, source: Source, model: ApiModel, language: Language, scope: Scope):
+        self.s, self.model, self.lang, self.scope = source, model, language, scope
+        self.sh = language.shapes
+        self.cache: dict[int, Value] = {}  # a call's value, by node id, set by the request reader
+
+    def named(self, name: str) -> Value | None:
+        record = self.model.record_for_name(snake(name))
+        return Value("record", record, "named") if record else None
+
+    def template(self, name: str) -> str | None:
+        bound = self.scope.lookup(name)
+        return bound if isinstance(bound, str) else None
+
+    def value(self, node: Node | None) -> Value | None:
+        node = unwrap(node, self.sh.wrappers)
+        if node is None:
+            return None
+        kind = node.type
+        if kind in self.sh.identifier:
+            return self._name(self.s.text_of(node))
+        if kind == self.sh.member:
+            return self.member(self.value(field(node, "object")), self.s.text_of(field(node, "property")),
+                               field(node, "object"))
+        if kind == self.sh.subscript:
+            base, index = self.value(field(node, "object")), unwrap(field(node, "index"), self.sh.wrappers)
+            key = string_value(self.s, index, self.sh) if index is not None else None
+            if key is None:
+                return base if base and base.kind == "record" else None  # an element of a list of records
+            return self.member(base, key, field(node, "object"))
+        if kind == self.sh.call:
+            return self.cache.get(node.id) or self._call(node)
+        if kind == self.sh.object:
+            return Value("object", node=node)
+        return None
+
+    def _name(self, name: str) -> Value | None:
+        bound = self.scope.lookup(name)
+        if isinstance(bound, Value):
+            return bound
+        if bound is not None or self.scope.bound(name) or name in self.lang.not_records:
+            return None
+        return self.named(name)
+
+    def member(self, base: Value | None, prop: str, owner: Node | None) -> Value | None:
+        """The value of ``base.prop``: a response's body is its record; below a record, a name."""
+        if base is not None and base.kind == "response" and prop in self.lang.body_members:
+            return Value("record", base.record, base.evidence)
+        if base is not None and base.kind == "record" and base.record in PAYLOAD_RECORDS:
+            return base  # below a webhook's payload everything is that payload's, never a REST record
+        if base is not None and base.kind == "record":
+            return self.named(prop)
+        if base is None and owner is not None and owner.type in self.sh.identifier | {self.sh.member}:
+            if owner.type in self.sh.identifier and self.s.text_of(owner) in self.lang.not_records:
+                return None
+            return self.named(prop)
+        return None
+
+    def _call(self, node: Node) -> Value | None:
+        function = unwrap(field(node, "function"), self.sh.wrappers)
+        if function is None or function.type != self.sh.member:
+            return None
+        method = self.s.text_of(field(function, "property"))
+        base = self.value(field(function, "object"))
+        if base is None:
+            return None
+        if base.kind == "response" and method in self.lang.json_methods:
+            return Value("record", base.record, base.evidence)
+        if base.kind == "record" and method in self.lang.callbacks:
+            return base  # mrs.filter(…), mrs.find(…): records still
+        return None
+
+    def element(self, iterable: Node | None) -> Value | None:
+        """One element of an iterable: of a list of records, that record; of ``runners``, a
+        runner by its name."""
+        found = self.value(iterable)
+        if found is not None and found.kind == "record":
+            return found
+        node = unwrap(iterable, self.sh.wrappers)
+        name = None
+        if node is not None and node.type in self.sh.identifier:
+            name = self.s.text_of(node)
+        elif node is not None and node.type == self.sh.member:
+            name = self.s.text_of(field(node, "property"))
+        return self.named(name[:-1]) if name and name.endswith("s") else None
+
+    def key_of(self, node: Node | None) -> str | None:
+        return key_name(self.s, node, self.sh)

@@ -1,0 +1,56 @@
+"""What a language module gives the walk, as data: its grammars, node vocabulary, HTTP clients,
+request option names, mock-response builders and the names that never hold a record."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .grammar import Dialect
+from .shapes import Shapes
+
+
+@dataclass(frozen=True)
+class Client:
+    """An HTTP client as code calls it.
+
+    name       what the code calls (``fetch``, ``axios``) or calls methods of (``axios.get``)
+    callable   called itself: ``fetch(url, options)``, ``axios(url | config)``
+    verbs      methods named for HTTP methods: ``axios.get(url)``
+    body_arg   a verb with a body takes it before the options: ``axios.post(url, data, config)``
+    factories  methods making an instance, with the option holding its base URL
+    chain      methods of a request being built, with where they send: ``.query({…})``
+    """
+
+    name: str
+    callable: bool = True
+    verbs: frozenset[str] = frozenset({"get", "post", "put", "patch", "delete", "head"})
+    body_arg: bool = False
+    factories: dict[str, str] = field(default_factory=dict)
+    chain: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Language:
+    name: str
+    dialects: tuple[Dialect, ...]
+    shapes: Shapes
+    clients: tuple[Client, ...]
+    # request options: the key holding the URL, the method, and where each other key sends
+    url_keys: frozenset[str] = frozenset({"url"})
+    method_keys: frozenset[str] = frozenset({"method"})
+    locations: dict[str, str] = field(default_factory=dict)
+    serializers: frozenset[str] = frozenset()  # ``JSON.stringify(body)`` sends ``body``
+    query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
+    json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
+    body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
+    callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
+    mocks: frozenset[str] = frozenset()  # calls whose arguments are a mock response (``.reply``)
+    not_records: frozenset[str] = frozenset()  # globals and modules that never hold a record
+    # schema builders whose object literal declares a record's fields (``z.object({…})``): the
+    # methods, and the roots whose ``.object`` is one (any receiver's ``.extend({…})`` is)
+    schema_methods: frozenset[str] = frozenset()
+    schema_roots: frozenset[str] = frozenset()
+    unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
+
+    def client(self, name: str) -> Client | None:
+        return next((c for c in self.clients if c.name == name), None)

@@ -1,0 +1,210 @@
+"""Requests an HTTP client sends, read from calls: the URL (with an instance's base URL), the
+method, and the options' query, body and header fields; the call's value is a response whose
+body is the endpoint's record. Which clients there are, and how they are called, is the
+language's data (language.Client)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...details import Request, Written, others
+from ...model import NO_VALUE, Touch
+from ...syntax import Syntax
+from .. import urls
+from .infer import Value
+from .language import Client
+from .nodes import Node, field, unwrap, walk
+from .strings import object_entries
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+UNKNOWN = Client("", callable=False)  # ``this.http.get(url)``: a client the walk cannot know
+
+
+class Requests:
+    def __init__(self, walk: Walk):
+        self.w = walk
+        self.s, self.sh, self.lang = walk.s, walk.sh, walk.lang
+        self.done: dict[int, bool] = {}
+
+    def call(self, node: Node) -> bool:
+        """Whether ``node`` sends a request to the API (its touches are added once: a chained
+        call reads the call it is made on first, ``superagent.get(url).query({…})``)."""
+        if node.id not in self.done:
+            self.done[node.id] = self._call(node)
+        return self.done[node.id]
+
+    def _call(self, node: Node) -> bool:
+        function = unwrap(field(node, "function"), self.sh.wrappers)
+        args = field(node, self.sh.arguments)
+        listed = [a for a in (args.named_children if args is not None else ()) if a.type != self.sh.statement]
+        if function is None:
+            return False
+        if function.type in self.sh.identifier:
+            client = self.lang.client(self.s.text_of(function))
+            if client is None or not client.callable:
+                return False
+            return self._send(node, client, None, listed, None)
+        if function.type != self.sh.member:
+            return False
+        method = self.s.text_of(field(function, "property"))
+        owner = unwrap(field(function, "object"), self.sh.wrappers)
+        if owner.type == self.sh.call:
+            self.call(owner)
+        module = self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier else None
+        value = self.w.infer.value(owner) if module is None else None
+        if module is not None and method in module.factories:
+            base = self._option(listed[0] if listed else None, module.factories[method])
+            self.w.infer.cache[node.id] = Value("client", base=base, family=module.name)
+            return False
+        if value is not None and value.kind == "response" and method in self._chain(value):
+            return self._chained(node, value, self._chain(value)[method], listed)
+        client = module or (self.lang.client(value.family) or UNKNOWN if value and value.kind == "client" else None)
+        if client is None and (value is None or value.kind == "record") and self.lang.unknown_clients:
+            client = UNKNOWN
+        if client is None or not (method in client.verbs or method == "request"):
+            return False
+        base = value.base if value is not None and value.kind == "client" else None
+        return self._send(node, client, None if method == "request" else method, listed, base)
+
+    def _chain(self, value: Value) -> dict[str, str]:
+        client = self.lang.client(value.family)
+        return client.chain if client else {}
+
+    def _option(self, node: Node | None, key: str) -> str | None:
+        entries = self._entries(node)
+        return next((self.w.template(v) for k, _, v in entries if k == key), None)
+
+    def _entries(self, node: Node | None) -> list[tuple[str, Node, Node | None]]:
+        """Entries of an object literal, a name bound to one, ``JSON.stringify(obj)`` or
+        ``new URLSearchParams(obj)``."""
+        node = unwrap(node, self.sh.wrappers)
+        if node is not None and node.type in self.sh.identifier:
+            bound = self.w.scope.lookup(self.s.text_of(node))
+            node = bound.node if isinstance(bound, Value) and bound.kind == "object" else node
+        if node is not None and node.type in (self.sh.call, self.sh.new):
+            callee = field(node, "function") or field(node, "constructor")
+            args = field(node, self.sh.arguments)
+            name = self.s.text_of(callee) if callee is not None else ""
+            if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
+                return self._entries(args.named_children[0])
+        if node is None or node.type != self.sh.object:
+            return []
+        self.w.handled.add(node.id)
+        return object_entries(self.s, node, self.sh)
+
+    def query(self, node: Node | None) -> Value | None:
+        """``new URLSearchParams({…})``: an object whose keys a URL sends as its query."""
+        node = unwrap(node, self.sh.wrappers)
+        if node is None or node.type != self.sh.new:
+            return None
+        constructor, args = field(node, "constructor"), field(node, self.sh.arguments)
+        first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
+        if constructor is None or self.s.text_of(constructor) not in self.lang.query_builders or first is None:
+            return None
+        return Value("object", node=first, family="query") if first.type == self.sh.object else None
+
+    def _queries(self, url_node: Node) -> list[Node]:
+        """The query builders a URL expression holds, written there or bound to a name."""
+        found = []
+        for part in walk(url_node):
+            value = self.query(part)
+            if value is None and part.type in self.sh.identifier:
+                bound = self.w.scope.lookup(self.s.text_of(part))
+                value = bound if isinstance(bound, Value) and bound.family == "query" else None
+            if value is not None:
+                found.append(value.node)
+        return found
+
+    def _send(self, node: Node, client: Client, verb: str | None, args: list[Node], base: str | None) -> bool:
+        options, url_node, body = None, args[0] if args else None, None
+        if verb is None and url_node is not None and unwrap(url_node, self.sh.wrappers).type == self.sh.object:
+            options, url_node = url_node, None  # axios(config), axios.request(config)
+        elif verb is not None and client.body_arg and verb in ("post", "put", "patch") and len(args) > 1:
+            body, options = args[1], args[2] if len(args) > 2 else None
+        elif len(args) > 1:
+            options = args[1]
+        entries = self._entries(options)
+        if url_node is None:
+            url_node = next((v for k, _, v in entries if k in self.lang.url_keys), None)
+        method = (verb or next((self.w.literal(v) for k, _, v in entries if k in self.lang.method_keys), None) or "GET")
+        method = method.upper() if isinstance(method, str) else "GET"
+        base = base or next((self.w.template(v) for k, _, v in entries if k in ("baseURL", "prefixUrl")), None)
+        text = self.w.template(url_node)
+        if text is None:
+            return False
+        if base and not text.startswith(("http:", "https:")):
+            text = base.rstrip("/") + "/" + text.lstrip("/")
+        url = urls.parse(text, self.w.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
+        if url is None or (client is UNKNOWN and not (url.under_api or url.template)):
+            return False
+        evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
+        self._touches(node, url, url_node, method, evidence, entries, body)
+        self.w.infer.cache[node.id] = Value("response", url.record, evidence, family=client.name, url=url, method=method)
+        return True
+
+    def _touches(self, node: Node, url: urls.ApiUrl, url_node: Node, method: str, evidence: str,
+                 entries: list, body: Node | None) -> None:
+        auth = self._auth(url, entries)
+        plain = unwrap(url_node, self.sh.wrappers)
+        if plain.type in self.sh.identifier:
+            self.w.sent(self.s.text_of(plain), evidence)
+        elif plain.id not in self.w.handled:
+            span = self.s.span(url_node)
+            self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
+            for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth):
+                self.w.add(replace(touch, request=replace(touch.request, client="http")))
+            self.w.mark(plain)
+            for sub in plain.named_children:
+                if sub.type == self.sh.substitution:
+                    self.w.children(sub)
+        request = Request(path=url.name, auth=auth, client="http")
+        sending = [(self.lang.locations.get(k), v) for k, _, v in entries if self.lang.locations.get(k)]
+        if body is not None:
+            sending.append(("body", body))
+        sending.extend(("query", query) for query in self._queries(url_node))
+        for location, value in sending:
+            self.params(value, url, evidence, method, replace(request, location=location))
+
+    def _chained(self, node: Node, value: Value, location: str, args: list[Node]) -> bool:
+        """``superagent.get(url).query({scope: "active"})``: fields added to a request."""
+        request = Request(path=value.url.name, location=location, client="http")
+        if args:
+            self.params(args[0], value.url, value.evidence, value.method, request)
+        self.w.infer.cache[node.id] = value
+        return True
+
+    def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request) -> None:
+        """Each key of an object sent (query, body, form, headers) is a parameter of the request."""
+        entries = self._entries(node)
+        held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
+        context = urls.METHOD_CONTEXT.get(method, "call")
+        for index, (name, key, value) in enumerate(entries):
+            location, credential, syntax = request.location, None, Syntax.DICT_KEY if value is not key else Syntax.NONE
+            if location == "header":
+                if name.lower() in urls.PLAIN_HEADERS:
+                    continue
+                credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
+                syntax = Syntax.HEADER
+            span = self.s.inner(key) if key.type == self.sh.string else self.s.span(key)
+            self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
+                             request=replace(request, credential=credential),
+                             written=Written(key_span=span, value_span=self.s.span(value) if value else None,
+                                             siblings=others(held, index))))
+
+    def _auth(self, url: urls.ApiUrl, entries: list) -> str | None:
+        model = self.w.model
+        for key, value in url.query:
+            found = model.credential_kind(key, "query", str(value))
+            if found:
+                return found
+        for key, _, value in entries:
+            if self.lang.locations.get(key) in ("header", "query") and value is not None:
+                where = "headers" if self.lang.locations[key] == "header" else "query"
+                for name, _, inner in self._entries(value):
+                    found = model.credential_kind(name, where, self.s.text_of(inner) if inner else "")
+                    if found:
+                        return found
+        return None
