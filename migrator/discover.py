@@ -77,6 +77,7 @@ def discover(paths: list[str], respect_gitignore: bool = True, excluded: Exclude
 def _tree(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded, tree: CiTree, seen: set[str],
           notes: list[str]) -> Iterator[SourceFile]:
     pipelines: list[Path] = []
+    later: list[tuple[str, SourceFile]] = []  # YAML for the fallback reader, unless a pipeline includes it
     prefix = "" if raw in (".", "./") else raw.rstrip("/") + "/"
     for found in _walk(root, raw, ignores, excluded, notes):
         if isinstance(found, SourceFile):
@@ -84,7 +85,9 @@ def _tree(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded, tre
             continue
         file, real, relative = found
         kind = kind_of(file, tree) if real not in seen else None
-        if kind:
+        if kind and kinds.by_name(kind).fallback and file.suffix.lower() in (".yml", ".yaml"):
+            later.append((real, SourceFile(file, prefix + relative, kind)))
+        elif kind:
             seen.add(real)
             yield SourceFile(file, prefix + relative, kind)
             if named(file):
@@ -96,6 +99,10 @@ def _tree(root: Path, raw: str, ignores: Ignores | None, excluded: Excluded, tre
                 continue
             seen.add(real)
             yield SourceFile(included, _display(included, raw, root), "ci")
+    for real, source in later:
+        if real not in seen:
+            seen.add(real)
+            yield source
 
 
 def _mode(path: Path, raw: str, notes: list[str]) -> int | None:
@@ -113,13 +120,16 @@ def _mode(path: Path, raw: str, notes: list[str]) -> int | None:
 
 
 def kind_of(path: Path, tree: CiTree, explicit: bool = False) -> str | None:
-    """The name of a file's kind; a YAML file that its repository's CI file includes is CI."""
-    kind = kinds.kind_of(path, explicit)
+    """The name of a file's kind, decided in one order: the kinds' own tests, then the CI include
+    graph (a YAML file that its repository's CI file includes is CI), then the fallback reader
+    of endpoint URLs (kinds/other.py)."""
+    kind = kinds.kind_of(path, explicit, fallback=False)
     if kind is not None:
         return kind.name
     if path.suffix.lower() in (".yml", ".yaml") and tree.included(path, _repository(path)):
         return "ci"
-    return None
+    kind = kinds.fallback_of(path, explicit)
+    return kind.name if kind is not None else None
 
 
 def _repository(path: Path) -> Path:

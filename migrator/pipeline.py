@@ -107,22 +107,28 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
     `RuleTable.spellings`) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
     the prefilter looks for tokens, so it is never passed over unread. A file larger than
     ``max_size`` bytes is not read: its finding says so. Only a regular file is read (a FIFO
-    named like a source file would block, a device never end)."""
+    named like a source file would block, a device never end). The fallback reader of files no
+    other kind claims (kinds/other.py) reads only what it can: a file it cannot read, a file
+    over the size limit or one that does not decode is passed over as a binary file is (none
+    of them was read before that reader existed)."""
     if source.problem is not None:
         return Loaded(b"", error=parse_error(source.display, ScanError(source.problem), what="directory"))
+    kind = kinds.by_name(source.kind)
     try:
         data = read_regular(source.path, max_size)
     except OSError as exc:
+        if kind.fallback:
+            return None
         return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror or exc}")))
     except ScanError as exc:
-        return Loaded(b"", error=parse_error(source.display, exc))
+        return None if kind.fallback else Loaded(b"", error=parse_error(source.display, exc))
     wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
     if not wide and not candidate(data, rules, spelling):
         return None
     try:
-        text, encoding = decode(data, cookie=kinds.by_name(source.kind).cookie)
+        text, encoding = decode(data, cookie=kind.cookie)
     except DecodeError as exc:
-        if is_binary(data):
+        if kind.fallback or is_binary(data):
             return None
         return Loaded(data, error=parse_error(source.display, ScanError(exc.reason)))
     if wide and not candidate(text.encode("utf-8"), rules, spelling):
@@ -135,7 +141,7 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
     """(whether the file was scanned, its findings). Reading and decoding errors are findings.
     ``then(text, findings)`` gives the findings of a file that was read (fix/edits.filled fills in
     the fixes' edits from that text)."""
-    loaded = load(source, rules, max_size, table.spellings[source.kind])
+    loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN))
     if loaded is None:
         return False, []
     if loaded.error is not None:

@@ -63,6 +63,8 @@ class Syntax(StrEnum):
     FORM_FIELD = "form-field"  # a field of a recorded form body
     LOG = "log"  # a parameter of an API log line (migrator audit-log)
     PROTO = "proto"
+    # any other text (scan/endpoints.py)
+    TEXT_URL = "text-url"  # an endpoint URL written in a file no other kind reads
 
 
 S = Syntax
@@ -74,7 +76,9 @@ PAIRS = frozenset({S.CURL_DATA, S.CURL_DATA_URLENCODE, S.CURL_FORM, S.GLAB_FIELD
 JSON_BODIES = frozenset({S.CURL_JSON, S.WGET_JSON})
 """A member of a JSON body written in a shell command."""
 SHELL_FIELDS = PAIRS | JSON_BODIES
-RECORDED_URLS = frozenset({S.YAML_SCALAR, S.JSON_STRING})
+# A URL written as text in its host, its query fields edited in place: a recorded URL in a JSON
+# or YAML string, an endpoint URL in any other text.
+URL_TEXTS = frozenset({S.YAML_SCALAR, S.JSON_STRING, S.TEXT_URL})
 """A recorded request's URL (its query fields are params of this syntax too)."""
 JQ_FORMS = frozenset({S.JQ, S.JQ_SHORTHAND, S.JQ_HAS, S.JQ_INDEX})
 DECLARED = frozenset({S.DECLARATION, S.ATTRIBUTE_LIST})

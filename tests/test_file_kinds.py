@@ -34,7 +34,7 @@ def repo(tmp_path, monkeypatch):
 
 def test_every_kind_is_one_object_with_its_scanner_lines_comments_and_examples():
     names = [kind.name for kind in kinds.registry()]
-    assert names == ["python", "ci", "cassette", "shell", "json", "json-lines", "proto", "javascript"]
+    assert names == ["python", "ci", "cassette", "shell", "json", "json-lines", "proto", "other"]
     assert kinds.by_name("shell").newlines == "lf" and kinds.by_name("ci").newlines == "yaml"
     assert kinds.by_name("proto").comment == "//" and kinds.by_name("json").comment is None
     assert kinds.for_example("telemetry") == (kinds.by_name("json"), "recording.json")
@@ -42,7 +42,7 @@ def test_every_kind_is_one_object_with_its_scanner_lines_comments_and_examples()
 
 VALID = {"python": "x = 1\n", "ci": "job:\n  script: [true]\n", "cassette": "interactions: []\n",
          "json": "{}", "json-lines": "{}\n", "shell": "true\n", "proto": "syntax = \"proto3\";\n",
-         "javascript": "const x = 1;\n"}
+         "other": "val x = 1\n"}
 
 
 @pytest.mark.parametrize("kind", kinds.registry(), ids=lambda kind: kind.name)
@@ -77,10 +77,14 @@ def test_yaml_shaped_like_a_pipeline_is_ci_under_any_name(repo):
 
 
 def test_other_yaml_is_not_ci_even_when_named_as_pre_commit_names_it(repo):
+    """Not CI: its keys are no job's (``active: true`` is no runner field), only the endpoint URLs
+    it holds are read, by the fallback reader of any other text."""
     (repo / "values.yml").write_text("config:\n  url: https://gl.example.com/api/v4/geo_nodes\n  active: true\n")
     (repo / "k8s.yaml").write_text("spec:\n  containers:\n    - args: [\"curl\", \"/api/v4/runners?scope=active\"]\n")
-    assert files_reported(".") == []
-    assert files_reported("values.yml", "k8s.yaml") == []
+    expected = [("k8s.yaml", "MIG062", 3), ("values.yml", "MIG001", 2)]
+    for named in ((".",), ("values.yml", "k8s.yaml")):
+        data = json.loads(run("check", "--output-format", "json", *named).stdout)
+        assert sorted((d["filename"], d["code"], d["location"]["row"]) for d in data) == expected
 
 
 def test_json_lines_are_their_own_kind_read_line_by_line(repo):

@@ -19,7 +19,7 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript")  # the order they are tried
+MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "other")  # the order they are tried
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,9 @@ class FileKind:
     # data in rules/model/<sdk>.yaml holds its irregular spellings (``spellings:``).
     styles: tuple[str, ...] = ("snake",)
     sdk: str | None = None
+    # The fallback reader of files no other kind claims, asked after every other kind and after
+    # the CI include graph (discover.kind_of): kinds/other.py.
+    fallback: bool = False
 
     def scan(self, text: str, model) -> list:
         return self.scanner(text, model)
@@ -89,8 +92,9 @@ def example_kinds() -> tuple[str, ...]:
     return tuple(name for kind in registry() for name in kind.examples)
 
 
-def kind_of(path: Path, explicit: bool = False) -> FileKind | None:
-    """The kind of a file, from its name and, where that is not enough, its first bytes."""
+def kind_of(path: Path, explicit: bool = False, fallback: bool = True) -> FileKind | None:
+    """The kind of a file, from its name and, where that is not enough, its first bytes; the
+    fallback reader (`fallback_of`) last, and only when ``fallback``."""
     read: dict[int, bytes] = {}
 
     def head(size: int) -> bytes:
@@ -98,7 +102,14 @@ def kind_of(path: Path, explicit: bool = False) -> FileKind | None:
             read[size] = _head(path, size)
         return read[size]
 
-    return next((kind for kind in registry() if kind.claims(path, head, explicit)), None)
+    found = next((kind for kind in registry() if not kind.fallback and kind.claims(path, head, explicit)), None)
+    return found or (fallback_of(path, explicit) if fallback else None)
+
+
+def fallback_of(path: Path, explicit: bool = False) -> FileKind | None:
+    """The fallback reader that takes a file no other kind claims (kinds/other.py), if any."""
+    return next((kind for kind in registry() if kind.fallback
+                 and kind.claims(path, lambda size: _head(path, size), explicit)), None)
 
 
 def _head(path: Path, size: int) -> bytes:

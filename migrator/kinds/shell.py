@@ -24,9 +24,9 @@ def scan(text: str, model) -> list:
 
 
 def fix(text: str, findings: list) -> dict:
-    from ..fix.text import script
+    from ..fix.text import whole_file
 
-    return script(text, findings)
+    return whole_file(text, findings)
 
 
 KIND = FileKind(

@@ -34,7 +34,7 @@ from typing import Any
 
 from ...model import Applicability, Finding, Fix, FixIntent, Touch, show_value
 from ...paths import path_matches
-from ...syntax import DECLARED, RECORDED_URLS, Syntax
+from ...syntax import DECLARED, URL_TEXTS, Syntax
 
 MODULES = ("rename", "negate_boolean", "map_values", "rewrite_path", "drop_null")
 FAMILIES = ("python", "text", "tree")  # the syntax families an intent has halves for
@@ -131,7 +131,7 @@ def placed(touch: Touch) -> bool:
         return False
     if touch.kind == "param" and touch.syntax == Syntax.JSON_KEY:
         return _location(touch) == "body"
-    if touch.kind == "param" and touch.syntax in RECORDED_URLS:
+    if touch.kind == "param" and touch.syntax in URL_TEXTS:
         return _location(touch) == "query"
     return True
 

@@ -11,8 +11,8 @@ from .fixer import text_edits
 Edits = dict[Finding, tuple[Edit, ...]]
 
 
-def script(text: str, findings: list[Finding]) -> Edits:
-    """A shell script: the file is the script."""
+def whole_file(text: str, findings: list[Finding]) -> Edits:
+    """A shell script, or any other text read for its endpoint URLs: the file is the host."""
     return text_edits("file", text, findings)
 
 

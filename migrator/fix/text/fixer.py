@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import Edit, Finding, Touch
-from ...syntax import JSON_BODIES, PAIRS, RECORDED_URLS, SHELL, Syntax
+from ...syntax import JSON_BODIES, PAIRS, URL_TEXTS, SHELL, Syntax
 from ..apply import apply
 from ..intents import carried_out
 from .host import Host, Hosts, StringHost, ValueEdit
@@ -63,7 +63,7 @@ class Spot:
             return json_pair(self.text, self.key, self.value, touch.name) if self.key else None
         if syntax == Syntax.JSON_KEY:
             return json_pair(self.text, self.span, self.value, touch.name)
-        if syntax in RECORDED_URLS:
+        if syntax in URL_TEXTS:
             return query_pair(self.text, self.span, touch.name, touch.value)
         if syntax == Syntax.FORM_FIELD:
             return form_pair(self.text, self.span, touch.name)
