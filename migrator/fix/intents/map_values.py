@@ -6,6 +6,9 @@ finding shows the rule's ``other_values`` message.
 - Python: a comparison of a field with a literal (``==``, ``!=``), folded where the new value is
   a bool (``r.status == "paused"`` → ``r.paused``); a dict key or keyword argument with its value
   (written as text where an HTTP client sends it as text); a field of a URL's query.
+- Tree (JavaScript, TypeScript): a comparison of a field with a literal (``===``, ``!==``, ``==``,
+  ``!=``; folded where the new value is a bool: ``!runner.paused``), an object's key with its
+  value, a field of a URL's query written in a string or template literal.
 - Text: a field a shell command sends, a field of a recorded URL's query or form body; a jq
   comparison (``.status == "paused"`` → ``.paused == true``).
 
@@ -25,6 +28,7 @@ from . import ANY, Intent, Target, forms, held, same_value, sent_as_text
 if TYPE_CHECKING:
     from ..python.tree import Tree
     from ..text.fixer import Edits, Spot
+    from ..tree.spot import Spot as TreeSpot
 
 EQUALITY = ("Eq", "NotEq")
 
@@ -106,13 +110,39 @@ def _jq(spot: Spot, touch: Touch, name: str, value: object) -> Edits:
     return [(*spelled, name), (*literal, written)] if written is not None else None
 
 
+# ---------------------------------------------------------------- tree
+def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
+    mapped = mapping(fix, touch.value)
+    name, value = mapped.to_name, mapped.to_value
+    if touch.syntax == Syntax.STRING:
+        literal = spot.literal()
+        pattern = re.compile(rf"(?<=[?&]){re.escape(touch.name)}={re.escape(show_value(touch.value))}(?=[&#\0]|$)")
+        return (literal.replaced(pattern, f"{name}={show_value(value)}") or None) if literal else None
+    if touch.kind == "param":
+        node = spot.value_node()
+        keyed = spot.rename(name)
+        if node is None or not keyed or spot.literal_code(touch.value, node) != spot.s.text_of(node):
+            return None
+        written = show_value(value) if sent_as_text(touch) else value
+        return [*keyed, (*spot.s.span(node), spot.literal_code(written, node))]
+    access, compared = spot.access(), spot.compared()
+    code = spot.renamed(access, name) if access is not None else None
+    if code is None or compared is None:
+        return None
+    comparison, _, operator = compared
+    equal = touch.expression.op == "Eq"
+    if not isinstance(value, bool):
+        return [(*spot.s.span(comparison), f"{code} {operator} {spot.literal_code(value, compared[1])}")]
+    return [(*spot.s.span(comparison), code if equal == value else f"!{code}")]
+
+
 INTENT = Intent(
     "map-values",
     forms(
         ("field", ACCESS | {Syntax.JQ}, ("compare",)),
         ("param", ENTRY | {Syntax.STRING} | PAIRS | URL_TEXTS | {Syntax.FORM_FIELD}, ANY),
     ),
-    halves={"python": python, "text": text},
+    halves={"python": python, "text": text, "tree": tree},
     refuse=refuse,
     target=target,
 )

@@ -5,6 +5,10 @@
   (``r.active = X`` → ``r.paused = not (X)``, literals folded), a comparison with a literal
   (``r.active == False`` → ``r.paused == True``), a dict key or keyword argument with its value,
   a field of a URL's query (``active=true`` → ``paused=false``).
+- Tree (JavaScript, TypeScript): a read (``r.active`` → ``!r.paused``; ``!r.active`` →
+  ``r.paused``), an assignment (``r.active = X`` → ``r.paused = !(X)``, literals folded), a
+  comparison with a literal true or false, an object's key with a literal value, a field of a
+  URL's query (``active=true`` → ``paused=false``).
 - Text: a field a shell command sends, a JSON member, a field of a recorded URL's query or form
   body, written as true or false; a jq field: ``select(.active)`` → ``select(.paused | not)``,
   ``select(.active | not)`` → ``select(.paused)``, ``.active`` elsewhere → ``(.paused | not)``
@@ -29,6 +33,7 @@ from . import ANY, Intent, forms, held, sent_as_text, truth
 if TYPE_CHECKING:
     from ..python.tree import Tree
     from ..text.fixer import Edits, Spot
+    from ..tree.spot import Spot as TreeSpot
 
 EQUALITY = ("Eq", "NotEq", "Is", "IsNot")
 NOT = re.compile(r"\s*\|\s*not\b")
@@ -188,6 +193,47 @@ def _jq_read(spot: Spot, spelled: tuple[int, int], new: str) -> Edits:
 
 
 PARAMS = SHELL_FIELDS | URL_TEXTS | {Syntax.JSON_KEY, Syntax.FORM_FIELD}
+# ---------------------------------------------------------------- tree
+def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
+    new = fix.to or ""
+    if touch.syntax == Syntax.STRING:
+        flipped = "false" if truth(touch.value) else "true"
+        literal = spot.literal()
+        pattern = re.compile(rf"(?<=[?&]){re.escape(touch.name)}={re.escape(str(touch.value))}(?=[&#\0]|$)")
+        return (literal.replaced(pattern, f"{new}={flipped}") or None) if literal and truth(touch.value) is not None else None
+    if touch.syntax == Syntax.DICT_KEY or touch.context == "write":
+        return _tree_value(spot, touch, new)
+    access = spot.access()
+    code = spot.renamed(access, new) if access is not None else None
+    if code is None:
+        return None
+    if touch.context == "compare":
+        compared = spot.compared()
+        if compared is None or truth(touch.value) is None or spot.s.text_of(compared[1]) not in ("true", "false"):
+            return None
+        return [(*spot.s.span(access), code), (*spot.s.span(compared[1]), "false" if truth(touch.value) else "true")]
+    negation = spot.negated_parent(access)
+    if negation is not None:
+        return [(*spot.s.span(negation), code)]
+    return [(*spot.s.span(access), f"(!{code})" if spot.operand(access) else f"!{code}")]
+
+
+def _tree_value(spot: TreeSpot, touch: Touch, new: str) -> Edits:
+    """A key or an assignment with its value: the name renamed, the value negated (a literal
+    true or false flipped, in the quotes it is written in)."""
+    node = spot.value_node()
+    access = spot.access() if touch.context == "write" else None
+    renamed = [(*spot.s.span(access), spot.renamed(access, new))] if access is not None else spot.rename(new)
+    if node is None or not renamed or renamed[0][2] is None:
+        return None
+    text, mine = spot.s.text_of(node), truth(touch.value)
+    if mine is not None and text.strip("'\"") in ("true", "false"):
+        return [*renamed, (*spot.s.span(node), text.replace(text.strip("'\""), "false" if mine else "true"))]
+    if touch.has_value or sent_as_text(touch):
+        return None
+    return [*renamed, (*spot.s.span(node), f"!({text})")]
+
+
 INTENT = Intent(
     "negate-boolean",
     forms(
@@ -198,6 +244,6 @@ INTENT = Intent(
         ("field", (Syntax.JSON_KEY,), ("key",)),
         ("param", ENTRY | {Syntax.STRING} | PARAMS, ANY),
     ),
-    halves={"python": python, "text": text},
+    halves={"python": python, "text": text, "tree": tree},
     refuse=refuse,
 )

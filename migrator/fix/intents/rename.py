@@ -3,6 +3,9 @@
 - Python: the name in a field access (``x.f``, ``x["f"]``, ``x.get("f")``, ``getattr(x, "f")``),
   a dict key, a keyword argument, a field of a URL's query. Where the dict or call already holds
   the new name, the old entry is dropped (the new one wins).
+- Tree (JavaScript, TypeScript): the name in a property access (``mr.merged_by``,
+  ``mr["merged_by"]``), an object's key (``{scope: …}``; dropped where the object already holds
+  the new name), a field of a URL's query written in a string or template literal.
 - Text: a field a shell command sends, a JSON member, a field of a recorded URL's query or form
   body (where the new name is already there, the old field is dropped); a jq field, in place
   (``.merged_by``, ``has("merged_by")``, ``.["merged_by"]``), and object shorthand keeping its
@@ -24,6 +27,7 @@ DROP_NOTE = ("`{new}` is also set here, from a value that may be None at run tim
 if TYPE_CHECKING:
     from ..python.tree import Tree
     from ..text.fixer import Edits, Spot
+    from ..tree.spot import Spot as TreeSpot
 
 PARAMS = SHELL_FIELDS | URL_TEXTS | {Syntax.JSON_KEY, Syntax.FORM_FIELD}
 
@@ -81,13 +85,25 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
     return [(*pair.key, new)]
 
 
+# ---------------------------------------------------------------- tree
+def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
+    new = fix.to or ""
+    if touch.syntax == Syntax.STRING:
+        literal = spot.literal()
+        found = literal.replaced(re.compile(rf"(?<=[?&]){re.escape(touch.name)}(?==)"), new) if literal else None
+        return found or None
+    if held(touch, new):  # the new key wins over the old one
+        return spot.without_entry()
+    return spot.rename(new)
+
+
 INTENT = Intent(
     "rename",
     forms(
         ("field", ACCESS | {Syntax.DICT_KEY} | JQ_FORMS | {Syntax.JSON_KEY}, ANY),
         ("param", ENTRY | {Syntax.STRING} | PARAMS, ANY),
     ),
-    halves={"python": python, "text": text},
+    halves={"python": python, "text": text, "tree": tree},
     refuse=refuse,
     target=target,
 )

@@ -17,6 +17,7 @@ from . import ANY, Intent, Target, forms
 if TYPE_CHECKING:
     from ..python.tree import Tree
     from ..text.fixer import Edits, Spot
+    from ..tree.spot import Spot as TreeSpot
 
 
 def target(fix: FixIntent, touch: Touch) -> Target | None:
@@ -49,9 +50,22 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
     return [(start + m.start(), start + m.end(), fix.to or "") for m in found]
 
 
+def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
+    """The segment in the literal parts of the string expression (JavaScript, TypeScript), as
+    many times as the path has it, or not at all."""
+    literal = spot.literal()
+    if literal is None or not fix.segment:
+        return None
+    pattern = re.compile(rf"(?:^|(?<=/)){re.escape(fix.segment)}(?=[/?#\0]|$)")
+    stop = literal.text.find("?")
+    wanted = (touch.request and touch.request.path or touch.name).split("/").count(fix.segment)
+    found = literal.replaced(pattern, fix.to or "", None if stop == -1 else stop)
+    return found if found and len(found) == wanted else None
+
+
 INTENT = Intent(
     "rewrite-path",
     forms(("endpoint", {Syntax.STRING, Syntax.URL, Syntax.GLAB_ENDPOINT} | URL_TEXTS, ANY)),
-    halves={"python": python, "text": text},
+    halves={"python": python, "text": text, "tree": tree},
     target=target,
 )
