@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from .loader import DataError, build
 
@@ -95,6 +96,9 @@ class ApiModel:
     credentials: tuple[Credential, ...] = ()
     telemetry_messages: tuple[str, ...] = ()
     api_prefixes: tuple[str, ...] = ("/api/v4",)
+    # the SDKs' data (rules/model/<sdk>.yaml but api.yaml), by file stem: what a scanner of the
+    # SDK's language reads of it (its calls, records, field types); set by the rule table's loader
+    sdks: dict[str, Any] = field(default_factory=dict)
 
     def credential_kind(self, key: str, location: str, source: str) -> str | None:
         """The kind of credential a header or query parameter carries (deploy-token, job-token,

@@ -66,12 +66,14 @@ class Expression:
     compare   the range of the whole comparison (both operands)
     negated   Python: it is the operand of ``not``
     term      jq: the field is a whole path on its own (``.active``; not ``.x.active``)
+    nullable  its value may be null where negating it throws (Java's ``Boolean getActive()``)
     """
 
     op: str | None = None
     compare: Range | None = None
     negated: bool = False
     term: bool = False
+    nullable: bool = False
 
 
 @record

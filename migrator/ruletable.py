@@ -197,6 +197,7 @@ def _load(directory: Path, files: list[Path], digest: str) -> RuleTable:
     model_file = directory / "model" / "api.yaml"
     model = load_api_model(read_yaml(model_file), str(model_file))
     data = {p.stem: read_yaml(p) for p in sorted((directory / "model").glob("*.yaml")) if p.stem != "api"}
+    model = replace(model, sdks=data)
     rules: list[Rule] = []
     seen: dict[str, str] = {}
     for path in files:

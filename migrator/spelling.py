@@ -69,3 +69,18 @@ class Spelling:
 
 
 PLAIN = Spelling()
+
+
+def respell(written: str, old: str, new: str) -> str | None:
+    """``written``, which spells the API's name ``old`` in one of the styles (as it is, or ending
+    in it after an accessor's prefix: ``getMergedBy``), with ``new`` in the same style
+    (``getMergeUser``); None when ``written`` spells ``old`` in none of them."""
+    for style in ("snake", "camel", "pascal"):
+        spelled = STYLES[style](old)
+        if written == spelled:
+            return STYLES[style](new)
+    spelled = pascal(old)
+    prefix = written[:-len(spelled)]
+    if written.endswith(spelled) and prefix[:1].islower() and prefix.isalpha():
+        return prefix + pascal(new)
+    return None

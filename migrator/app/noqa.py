@@ -34,8 +34,10 @@ from ..fix.files import Roots
 from ..kinds import FileKind
 from ..model import Edit, Finding, ScanError
 from ..pipeline import check_source, load
+from ..spelling import PLAIN
 from ..ruletable import load_table
 from ..source import LineIndex
+from ..source.comments import TREE_LANGUAGES
 from .check import rules_for, sources_of
 from .fix import FileFix, write
 from .runner import run_all
@@ -47,6 +49,7 @@ INSIDE = {
     "yaml": "the line ends inside a YAML scalar over several lines, which a comment would change",
     "shell": "the line ends inside a quoted word or a here-document, which a comment would change",
     "javascript": "the line ends inside a string or a template literal, which a comment would change",
+    "java": "the line ends inside a text block, which a comment would change",
 }
 
 
@@ -196,23 +199,34 @@ def shell_words(text: str) -> Iterator[tuple[int, int]]:
             pending.extend(command for sub in word.subs for command in sub.commands)
 
 
-def javascript_strings(text: str) -> Iterator[tuple[int, int]]:
-    from ..scan.tree.comments import multiline_strings
+def tree_strings(language: str) -> Callable[[str], Iterator[tuple[int, int]]]:
+    """Offsets of a tree-sitter language's strings over several lines (scan/tree/comments.py)."""
 
-    return multiline_strings("javascript", text)
+    def strings(text: str) -> Iterator[tuple[int, int]]:
+        from ..scan.tree.comments import multiline_strings
+
+        return multiline_strings(language, text)
+
+    return strings
 
 
-def javascript_code(text: str) -> object:
-    from ..scan.tree.comments import meaning
+def tree_code(language: str) -> Callable[[str], object]:
+    """A tree-sitter language's text without its comments, to compare two texts' meaning."""
 
-    return meaning("javascript", text)
+    def code(text: str) -> object:
+        from ..scan.tree.comments import meaning
+
+        return meaning(language, text)
+
+    return code
 
 
 MULTILINE: dict[str, Callable[[str], Iterator[tuple[int, int]]]] = {
-    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words, "javascript": javascript_strings,
+    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words,
+    **{language: tree_strings(language) for language in TREE_LANGUAGES},
 }
 MEANING: dict[str, Callable[[str], object]] = {"python": python_code, "yaml": yaml_events, "shell": shell_values,
-                                               "javascript": javascript_code}
+                                               **{language: tree_code(language) for language in TREE_LANGUAGES}}
 
 
 def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa, str | None]:
@@ -221,7 +235,7 @@ def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa
     table = load_table()
     try:
         rules = rules_for(source, settings, table)
-        loaded = load(source, rules, settings.max_file_size)
+        loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN))
         if loaded is None or loaded.text is None:
             return FileFix(source), Noqa(""), None
         found = [f for f in check_source(loaded.text, source.kind, source.display, rules, table)

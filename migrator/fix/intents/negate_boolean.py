@@ -74,6 +74,9 @@ def agrees(touch: Touch, name: str) -> bool:
 def refuse(touch: Touch, fix: FixIntent) -> str | None:
     if not negatable(touch):
         return ""
+    if touch.expression is not None and touch.expression.nullable:
+        return (f"`{touch.name}` may be null here (a `Boolean`, not a `boolean`), and negating null throws: "
+                f"test `Boolean.FALSE.equals(…)` of `{fix.to}` by hand")
     new = fix.to or ""
     if held(touch, new) and not agrees(touch, new):
         return f"`{new}` is set next to it already: keep the one that is right by hand"

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import Touch
+from ...spelling import respell
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import Node, Source, field, walk
 from ...scan.tree.strings import _piece
@@ -45,6 +46,8 @@ class Spot:
     def literal(self) -> Literal | None:
         """The touch's string expression (a URL) as a Literal."""
         node = self.node({self.sh.string, self.sh.template, self.sh.binary})
+        if node is None and self.sh.block_fragment:
+            node = self.s.holding(self.touch.range, frozenset({self.sh.string}))
         if node is None:
             return None
         text, offsets = [], []
@@ -52,6 +55,8 @@ class Spot:
             if part.type in self.sh.fragment:
                 start, _ = self.s.span(part)
                 value = self.s.text_of(part)
+                if part.type in self.sh.block_fragment:  # a text block's content, without its margins
+                    start, value = start + len(value) - len(value.lstrip()), value.strip()
                 text.append(value)
                 offsets.extend(range(start, start + len(value)))
             elif part.type == self.sh.escape or part.type == self.sh.substitution:
@@ -65,10 +70,14 @@ class Spot:
         written = self.touch.written
         if written is not None and written.key_span is not None:
             return None
-        access = self.node({self.sh.member, self.sh.subscript})
+        access = self.access()
         if access is None:
             return None
-        return field(access, "property") if access.type == self.sh.member else field(access, "index")
+        if access.type == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
+            args = field(access, self.sh.arguments)
+            listed = args.named_children if args is not None else []
+            return listed[0] if len(listed) == 1 and listed[0].type == self.sh.string else field(access, "name")
+        return field(access, self.sh.member_name) if access.type == self.sh.member else field(access, "index")
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -80,9 +89,15 @@ class Spot:
         if name.type == self.sh.string:
             start, end = self.s.inner(name)
             return [(start, end, new)]
-        if name.type in self.sh.property and re.fullmatch(r"[A-Za-z_$][\w$]*", new):
-            return [(*self.s.span(name), new)]
-        return None
+        spelled = self.spelled(name, new)
+        return [(*self.s.span(name), spelled)] if spelled is not None else None
+
+    def spelled(self, name: Node, new: str) -> str | None:
+        """The new name as the code spells the old one (``mergedBy`` → ``mergeUser``,
+        ``getMergedBy`` → ``getMergeUser``), where it is a name the language can write."""
+        if name.type not in self.sh.property or not re.fullmatch(r"[A-Za-z_$][\w$]*", new):
+            return None
+        return respell(self.s.text_of(name), self.touch.name, new)
 
     def without_entry(self) -> Edits:
         """The removal of the object entry whose key the touch is, with one comma (with the
@@ -110,7 +125,7 @@ class Spot:
 
     # ---------------------------------------------------------------- expressions
     def access(self) -> Node | None:
-        return self.node({self.sh.member, self.sh.subscript})
+        return self.node({self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member})
 
     def renamed(self, access: Node, new: str) -> str | None:
         """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""
@@ -119,15 +134,20 @@ class Spot:
             return None
         start, end = self.s.span(access)
         cut = self.s.inner(name) if name.type == self.sh.string else self.s.span(name)
-        return self.s.text[start:cut[0]] + new + self.s.text[cut[1]:end]
+        spelled = new if name.type == self.sh.string else self.spelled(name, new)
+        return None if spelled is None else self.s.text[start:cut[0]] + spelled + self.s.text[cut[1]:end]
 
     def compared(self) -> tuple[Node, Node, str] | None:
         """(comparison, the literal operand, operator) around the touch."""
         compare = self.touch.expression.compare if self.touch.expression else None
-        node = self.s.at(compare, frozenset({self.sh.binary})) if compare else None
+        node = self.s.at(compare, frozenset({self.sh.binary, self.sh.method_call or self.sh.binary})) if compare else None
         if node is None:
             return None
         access = self.access()
+        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".equals(x)``
+            receiver, args = field(node, "object"), field(node, self.sh.arguments).named_children
+            other = args[0] if access is not None and self.s.span(receiver) == self.s.span(access) else receiver
+            return node, other, ".equals"
         left, right = field(node, "left"), field(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
         return node, other, self.s.text_of(field(node, "operator"))
@@ -144,7 +164,8 @@ class Spot:
     def operand(self, access: Node) -> bool:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
-        return parent is not None and parent.type in (self.sh.member, self.sh.subscript, self.sh.call) \
+        return parent is not None and parent.type in (self.sh.member, self.sh.subscript, self.sh.call,
+                                                      self.sh.method_call) \
             and field(parent, "object" if parent.type != self.sh.call else "function") == access
 
     def value_node(self) -> Node | None:

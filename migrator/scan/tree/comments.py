@@ -23,7 +23,7 @@ def comment_starts(text: str, lines: LineIndex, name: str, rows: list[int]) -> d
     source = Source(text, lang.dialects)
     wanted, out = set(rows), {}
     for node in walk(source.root):
-        if node.type == lang.shapes.comment:
+        if node.type in (lang.shapes.comment, lang.shapes.block_comment):
             start, _ = source.span(node)
             row = lines.row(start)
             if row in wanted:
@@ -47,7 +47,7 @@ def meaning(name: str, text: str) -> tuple:
     out, stack = [], [source.root]
     while stack:
         node = stack.pop()
-        if node.type == lang.shapes.comment:
+        if node.type in (lang.shapes.comment, lang.shapes.block_comment):
             continue
         if node.child_count == 0:
             out.append((node.type, source.text_of(node)))

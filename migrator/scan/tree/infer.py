@@ -65,6 +65,7 @@ class Inferer:
         self.s, self.model, self.lang, self.scope = source, model, language, scope
         self.sh = language.shapes
         self.cache: dict[int, Value] = {}  # a call's value, by node id, set by the request reader
+        self.methods = None  # methods.Methods, for a language whose calls carry their receiver
 
     def named(self, name: str) -> Value | None:
         record = self.model.record_for_name(snake(name))
@@ -82,7 +83,7 @@ class Inferer:
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
         if kind == self.sh.member:
-            return self.member(self.value(field(node, "object")), self.s.text_of(field(node, "property")),
+            return self.member(self.value(field(node, "object")), self.s.text_of(field(node, self.sh.member_name)),
                                field(node, "object"))
         if kind == self.sh.subscript:
             base, index = self.value(field(node, "object")), unwrap(field(node, "index"), self.sh.wrappers)
@@ -92,6 +93,8 @@ class Inferer:
             return self.member(base, key, field(node, "object"))
         if kind == self.sh.call:
             return self.cache.get(node.id) or self._call(node)
+        if self.methods is not None and kind in (self.sh.method_call, self.sh.new):
+            return self.cache.get(node.id) or self.methods.value(node)
         if kind == self.sh.object:
             return Value("object", node=node)
         return None
@@ -100,9 +103,13 @@ class Inferer:
         bound = self.scope.lookup(name)
         if isinstance(bound, Value):
             return bound
-        if bound is not None or self.scope.bound(name) or name in self.lang.not_records:
+        if bound is not None or self.scope.bound(name) or name in self.lang.not_records or self.is_type(name):
             return None
         return self.named(name)
+
+    def is_type(self, name: str) -> bool:
+        """``Runner`` in ``Runner.RunnerStatus.ACTIVE`` is a type, no value (Java)."""
+        return self.lang.capitalised_types and name[:1].isupper()
 
     def member(self, base: Value | None, prop: str, owner: Node | None) -> Value | None:
         """The value of ``base.prop``: a response's body is its record; below a record, a name."""
@@ -113,7 +120,10 @@ class Inferer:
         if base is not None and base.kind == "record":
             return self.named(prop)
         if base is None and owner is not None and owner.type in self.sh.identifier | {self.sh.member}:
-            if owner.type in self.sh.identifier and self.s.text_of(owner) in self.lang.not_records:
+            if owner.type in self.sh.identifier and (self.s.text_of(owner) in self.lang.not_records
+                                                     or self.is_type(self.s.text_of(owner))):
+                return None
+            if owner.type == self.sh.member and self.is_type(self.s.text_of(owner).split(".")[0]):
                 return None
             return self.named(prop)
         return None
@@ -122,7 +132,7 @@ class Inferer:
         function = unwrap(field(node, "function"), self.sh.wrappers)
         if function is None or function.type != self.sh.member:
             return None
-        method = self.s.text_of(field(function, "property"))
+        method = self.s.text_of(field(function, self.sh.member_name))
         base = self.value(field(function, "object"))
         if base is None:
             return None
@@ -143,7 +153,7 @@ class Inferer:
         if node is not None and node.type in self.sh.identifier:
             name = self.s.text_of(node)
         elif node is not None and node.type == self.sh.member:
-            name = self.s.text_of(field(node, "property"))
+            name = self.s.text_of(field(node, self.sh.member_name))
         return self.named(name[:-1]) if name and name.endswith("s") else None
 
     def key_of(self, node: Node | None) -> str | None:

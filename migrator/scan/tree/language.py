@@ -30,6 +30,31 @@ class Client:
 
 
 @dataclass(frozen=True)
+class Chains:
+    """Requests built by a chain of method calls (``HttpRequest.newBuilder(uri).PUT(body)``,
+    ``new Request.Builder().url(u).put(body)``, ``webClient.get().uri(u)``, Spring's
+    ``restTemplate.exchange(url, HttpMethod.PUT, …)``), read by methods.py.
+
+    url       methods whose first argument is the request's URL
+    verbs     methods that say the HTTP method (``PUT``, ``put``, ``getForObject`` …), by name
+    method    methods whose first HTTP-method-like argument says it (``exchange``, ``method``)
+    query     methods adding a query parameter (``queryParam("scope", "active")``)
+    sends     methods whose value is the response of the request they are given or called on
+    bodies    methods whose value is a response's decoded body (``body()``, ``getBody()``)
+    decoders  methods whose value is the record decoded from their first argument
+              (``mapper.readValue(json, MergeRequest.class)``, ``gson.fromJson(…)``)
+    """
+
+    url: frozenset[str] = frozenset()
+    verbs: dict[str, str] = field(default_factory=dict)
+    method: frozenset[str] = frozenset()
+    query: frozenset[str] = frozenset()
+    sends: frozenset[str] = frozenset()
+    bodies: frozenset[str] = frozenset()
+    decoders: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
 class Language:
     name: str
     dialects: tuple[Dialect, ...]
@@ -51,6 +76,29 @@ class Language:
     schema_methods: frozenset[str] = frozenset()
     schema_roots: frozenset[str] = frozenset()
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
+    # -- languages whose calls carry a receiver and a method name (Shapes.method_call): methods.py
+    chains: Chains = Chains()
+    # accessors read and write a field by a camelCase name after a prefix (``getMergedBy()``,
+    # ``isShared()``, ``setActive(x)``): the prefix and the context it gives
+    accessors: dict[str, str] = field(default_factory=dict)
+    camel_names: bool = False  # a name written ``mergedBy`` is the API's ``merged_by``
+    capitalised_types: bool = False  # ``HttpMethod.PUT``, ``Runner.RunnerStatus``: a capitalised name is a type
+    key_methods: frozenset[str] = frozenset()  # ``node.get("merged_by")`` reads a record's key
+    equality_methods: frozenset[str] = frozenset()  # ``x.equals("paused")`` compares
+    element_methods: frozenset[str] = frozenset()  # ``mrs.stream()``, ``.get(0)``: still the records
+    # annotations naming a request's method and path on an interface's method (Retrofit's
+    # ``@GET("projects/{id}")``), and a declared field's API name (``@JsonProperty("merge_status")``)
+    route_annotations: dict[str, str] = field(default_factory=dict)
+    key_annotations: frozenset[str] = frozenset()
+    sdk: str | None = None  # rules/model/<sdk>.yaml: the SDK's calls, their records and endpoints
+
+    def api_name(self, written: str) -> str:
+        """The API's name for a name as the code writes it (``mergedBy`` → ``merged_by``)."""
+        if not self.camel_names or "_" in written:
+            return written
+        from .infer import snake
+
+        return snake(written)
 
     def client(self, name: str) -> Client | None:
         return next((c for c in self.clients if c.name == name), None)

@@ -57,6 +57,17 @@ class Source:
         return None
 
 
+    def holding(self, span: Range, types: frozenset[str]) -> Node | None:
+        """The innermost node of one of ``types`` whose span holds ``span`` (a text block's
+        content is reported where it starts, inside the literal)."""
+        found = None
+        for node in walk(self.root):
+            start, end = self.span(node)
+            if node.type in types and start <= span[0] and span[1] <= end:
+                found = node
+        return found
+
+
 def walk(node: Node) -> Iterator[Node]:
     """Every named node under ``node`` (itself first), in source order, without recursion."""
     stack = [node]

@@ -49,7 +49,7 @@ class Requests:
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
-        method = self.s.text_of(field(function, "property"))
+        method = self.s.text_of(field(function, self.sh.member_name))
         owner = unwrap(field(function, "object"), self.sh.wrappers)
         if owner.type == self.sh.call:
             self.call(owner)

@@ -13,8 +13,12 @@ class Shapes:
     call: str = "call_expression"
     new: str = "new_expression"
     arguments: str = "arguments"
-    # ``x.f`` and ``x["f"]``
+    # calls that carry their receiver and method name themselves (``x.m(args)`` in Java, C#,
+    # Kotlin: fields ``object`` and ``name``), read by methods.py; None: calls are ``call`` only
+    method_call: str | None = None
+    # ``x.f`` (its name in the field ``property``) and ``x["f"]``
     member: str = "member_expression"
+    member_name: str = "property"
     subscript: str = "subscript_expression"
     # strings: plain literals, template literals with substitutions, and their parts
     string: str = "string"
@@ -22,11 +26,23 @@ class Shapes:
     substitution: str = "template_substitution"
     fragment: frozenset[str] = frozenset({"string_fragment"})
     escape: str = "escape_sequence"
+    # fragments of a text block whose incidental indentation and line ends are no part of a URL
+    block_fragment: frozenset[str] = frozenset()
+    # run-time parts a URL template writes inside a literal (``%s``, ``{0}``, ``{id}``), or None
+    placeholders: str | None = None
+    # calls that build a string (calls.py): a format string as first argument of a static call or
+    # as receiver (``String.format(f, …)``, ``f.formatted(…)``); calls whose value is their
+    # receiver's or first argument's string (``URI.create(u)``, ``b.build()``); calls that add a
+    # path to their receiver's URL (``fromHttpUrl(base).path("/runners")``)
+    format_methods: frozenset[str] = frozenset()
+    pass_methods: frozenset[str] = frozenset()
+    path_methods: frozenset[str] = frozenset()
     # ``a + b`` (concatenation), comparisons and negation
     binary: str = "binary_expression"
     concat: str = "+"
     compare: dict[str, str] = field(default_factory=lambda: {"===": "Eq", "==": "Eq", "!==": "NotEq", "!=": "NotEq"})
     unary: str = "unary_expression"
+    unary_operand: str = "argument"
     negate: str = "!"
     # object literals: ``{key: value, shorthand}``
     object: str = "object"
@@ -46,7 +62,9 @@ class Shapes:
     parameters: str = "parameters"
     parameter: str = "parameter"
     required_parameters: frozenset[str] = frozenset({"required_parameter", "optional_parameter"})
+    parameter_name: str = "pattern"  # the field of a required parameter naming it
     for_of: str = "for_in_statement"
+    for_fields: tuple[str, str] = ("left", "right")  # the name bound, the iterable
     statement: str = "expression_statement"
     this: frozenset[str] = frozenset({"this", "super"})
     # what only wraps an expression: ``(x)``, ``await x``, ``x!``, ``x as T``
@@ -59,5 +77,9 @@ class Shapes:
     declarations: frozenset[str] = frozenset({"interface_declaration", "type_alias_declaration", "class_declaration",
                                               "abstract_class_declaration"})
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
+    declared_name: str = "name"  # the field of a declared field naming it (Java: its declarator)
     comment: str = "comment"
+    annotation: str | None = None  # ``@GET("…")``, ``@JsonProperty("…")`` (Java)
+    modifiers: str | None = None  # the node holding a declaration's annotations (Java)
+    block_comment: str = "comment"  # a second comment node type (Java: ``/* … */``)
     type_names: frozenset[str] = frozenset({"type_identifier"})

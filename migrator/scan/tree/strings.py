@@ -1,11 +1,15 @@
 """A string expression → a URL template with ``{}`` (urls.MARK) for the parts known only at run
 time: plain literals, template literals (``${}``), concatenation with ``+``, names bound to
-strings. (A query builder, ``new URLSearchParams({scope: "active"})``, is a run-time part here:
-its keys are the request's parameters where it is written, requests.py.)"""
+strings; where a language writes them (Shapes), text blocks, placeholders inside a literal
+(``%s``, ``{0}``, ``{id}``) and calls that build a string (``String.format``, ``.formatted``,
+``URI.create(u)``, ``fromHttpUrl(base).path("/runners")``: calls.py). (A query builder, ``new
+URLSearchParams({scope: "active"})``, is a run-time part here: its keys are the request's
+parameters where it is written, requests.py.)"""
 
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Callable
 
 from .. import urls
@@ -25,6 +29,8 @@ def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
 
 def _piece(source: Source, part: Node, shapes: Shapes) -> str | None:
     text = source.text_of(part)
+    if part.type in shapes.block_fragment:
+        return text.strip()
     if part.type in shapes.fragment:
         return text
     if part.type == shapes.escape:
@@ -42,7 +48,7 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     if node is None or depth > DEPTH:
         return None
     if node.type == shapes.string:
-        return string_value(source, node, shapes)
+        return _placeheld(string_value(source, node, shapes), shapes)
     if node.type == shapes.template:
         return "".join(_template_part(source, part, shapes, lookup, depth) for part in node.named_children)
     if node.type == shapes.binary and _operator(source, node) == shapes.concat:
@@ -53,7 +59,18 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
         return (urls.MARK if left is None else left) + (urls.MARK if right is None else right)
     if node.type in shapes.identifier:
         return lookup(source.text_of(node))
+    if shapes.method_call is not None and node.type in (shapes.method_call, shapes.new):
+        from .calls import built
+
+        return built(source, node, shapes, lambda inner: template(source, inner, shapes, lookup, depth + 1))
     return None
+
+
+def _placeheld(value: str | None, shapes: Shapes) -> str | None:
+    """A literal's value with the language's placeholders (``%s``, ``{id}``) as run-time parts."""
+    if value is None or shapes.placeholders is None:
+        return value
+    return re.sub(shapes.placeholders, urls.MARK, value)
 
 
 def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int) -> str:

@@ -15,7 +15,7 @@ from .. import urls
 from ..pydecl import _candidates, _words
 from .infer import Inferer, Scope, Value
 from .language import Language
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, field, unwrap, walk
 from .requests import Requests
 from .strings import object_entries, string_value, template
 
@@ -41,6 +41,11 @@ class Walk:
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
+        self.methods = None
+        if language.shapes.method_call is not None:
+            from .methods import Methods
+
+            self.methods = self.infer.methods = Methods(self)
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -83,6 +88,9 @@ class Walk:
     def function(self, node: Node, bound: Value | None = None) -> None:
         """A function's body in a scope of its own; its parameters are records by their name or
         their type's (``mr``, ``x: MergeRequest``), or ``bound`` (a callback's argument)."""
+        for child in node.named_children:
+            if child.type == self.sh.modifiers:  # a method's annotations (Retrofit's ``@GET("…")``)
+                self.visit(child)
         self.scope.push()
         for index, name, annotation in self._parameters(node):
             value = bound if index == 0 and bound is not None else (self.infer.named(name) or self._typed(annotation))
@@ -96,19 +104,23 @@ class Walk:
             return
         listed = [params] if params.type in self.sh.identifier else params.named_children
         for index, param in enumerate(listed):
-            name = field(param, "pattern") if param.type in self.sh.required_parameters else param
+            name = field(param, self.sh.parameter_name) if param.type in self.sh.required_parameters else param
             if name is not None and name.type in self.sh.identifier:
                 yield index, self.s.text_of(name), field(param, "type")
 
     def _typed(self, annotation: Node | None) -> Value | None:
-        """A parameter's type names the record: ``(mr: MergeRequest)``."""
-        names = [n for n in (annotation.named_children if annotation else ()) if n.type in self.sh.type_names]
-        return self.infer.named(self.s.text_of(names[0])) if names else None
+        """A parameter's type names the record: ``(mr: MergeRequest)``, ``List<Runner> runners``."""
+        names = [n for n in (walk(annotation) if annotation else ()) if n.type in self.sh.type_names]
+        return next((found for n in names if (found := self.infer.named(self.s.text_of(n)))), None)
 
     def declarator(self, node: Node) -> None:
         value = field(node, "value")
         self.visit(value)
         self.bind(field(node, "name"), value)
+        name = field(node, "name")
+        declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
+        if name is not None and declared is not None and self.scope.lookup(self.s.text_of(name)) is None:
+            self.scope.bind(self.s.text_of(name), self._typed(declared))  # ``Runner r = …``: its type names it
 
     def bind(self, target: Node | None, value: Node | None) -> None:
         if target is None:
@@ -159,9 +171,10 @@ class Walk:
             self.bind(left, right)
 
     def for_of(self, node: Node) -> None:
-        right = field(node, "right")
+        left_field, right_field = self.sh.for_fields
+        right = field(node, right_field)
         self.visit(right)
-        left = field(node, "left")
+        left = field(node, left_field)
         if left is not None and left.type in self.sh.identifier:
             name = self.s.text_of(left)
             self.scope.bind(name, self.infer.element(right) or self.infer.named(name))
@@ -169,11 +182,14 @@ class Walk:
 
     # ---------------------------------------------------------------- fields
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
-        """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]``."""
+        """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]`` (or, where calls carry
+        their receiver, ``x.getF()`` and ``x.get("f")``: methods.py)."""
+        if self.methods is not None and node.type == self.sh.method_call:
+            return self.methods.access(node)
         if node.type == self.sh.member:
-            prop = field(node, "property")
+            prop = field(node, self.sh.member_name)
             if prop is not None and prop.type in self.sh.property:
-                return self.s.text_of(prop), field(node, "object"), prop, Syntax.ATTRIBUTE
+                return self.lang.api_name(self.s.text_of(prop)), field(node, "object"), prop, Syntax.ATTRIBUTE
         if node.type == self.sh.subscript:
             index = unwrap(field(node, "index"), self.sh.wrappers)
             key = string_value(self.s, index, self.sh) if index is not None else None
@@ -186,6 +202,8 @@ class Walk:
         if node is None or node.type in self.sh.this:
             return None
         if node.type in self.sh.identifier and self.s.text_of(node) in self.lang.not_records:
+            return None
+        if node.type in self.sh.identifier | {self.sh.member} and self.infer.is_type(self.s.text_of(node)):
             return None
         found = self.infer.value(node)
         if found is None:
@@ -200,6 +218,8 @@ class Walk:
         owner = self.receiver(access[1]) if access else None
         if access is None or owner is None:
             return False
+        if self.methods is not None and self.methods.nullable(node, access[0], owner[0]):
+            expression = replace(expression or Expression(), nullable=True)
         self.add(Touch("field", access[0], self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression))
         self.handled.add(node.id)
@@ -229,7 +249,7 @@ class Walk:
 
     def unary(self, node: Node) -> None:
         op = field(node, "operator")
-        operand = unwrap(field(node, "argument"), self.sh.wrappers)
+        operand = unwrap(field(node, self.sh.unary_operand), self.sh.wrappers)
         if op is not None and self.s.text_of(op) == self.sh.negate and operand is not None:
             self.field(operand, "read", expression=NEGATED)
         self.children(node)
@@ -269,7 +289,7 @@ class Walk:
         """``interface MergeRequest { merge_status: string }``: a declared record's fields, in the
         context ``declare`` (display-only, as a Python model's)."""
         name = field(node, "name")
-        fields = [(self.s.text_of(n), n) for n in self._declared(node)]
+        fields = list(self._declared(node))
         found = None
         if name is not None and fields:
             found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
@@ -289,7 +309,7 @@ class Walk:
         callee = field(call, "function") if call is not None and call.type == self.sh.call else None
         if callee is None or callee.type != self.sh.member:
             return None
-        method, root = self.s.text_of(field(callee, "property")), callee
+        method, root = self.s.text_of(field(callee, self.sh.member_name)), callee
         while root.type in (self.sh.member, self.sh.call):
             root = field(root, "object") if root.type == self.sh.member else field(root, "function")
         if method not in self.lang.schema_methods or not (
@@ -318,14 +338,56 @@ class Walk:
         self.handled.add(node.id)
 
     def _declared(self, node: Node):
+        """(API name, node) of each field a declaration declares: its name as written, or as a
+        key annotation names it (``@JsonProperty("merge_status") String status``)."""
         body = field(node, "body") or field(node, "value")
-        for member in body.named_children if body is not None else ():
-            if member.type in self.sh.declared_field:
-                name = field(member, "name")
-                if name is not None and name.type in self.sh.property:
-                    yield name
+        members = [m for m in (body.named_children if body is not None else ()) if m.type in self.sh.declared_field]
+        components = field(node, self.sh.parameters)  # a Java record's components
+        members += [m for m in (components.named_children if components is not None else ())
+                    if m.type in self.sh.required_parameters]
+        for member in members:
+            name = field(member, self.sh.declared_name)
+            name = field(name, "name") if name is not None and name.type == self.sh.declarator else name
+            keyed = self._key_annotation(member)
+            if keyed is not None:
+                yield keyed
+            elif name is not None and name.type in self.sh.property:
+                yield self.lang.api_name(self.s.text_of(name)), name
+
+    def _key_annotation(self, member: Node) -> tuple[str, Node] | None:
+        """``@JsonProperty("merged_by")``, ``@SerializedName("merged_by")``: the API's name."""
+        for child in member.named_children:
+            for note in child.named_children if child.type == self.sh.modifiers else ():
+                name, args = field(note, "name"), field(note, "arguments")
+                if note.type == self.sh.annotation and name is not None and args is not None \
+                        and self.s.text_of(name) in self.lang.key_annotations:
+                    key = next((a for a in args.named_children if a.type == self.sh.string), None)
+                    value = string_value(self.s, key, self.sh) if key is not None else None
+                    if value:
+                        return value, key
+        return None
 
     # ---------------------------------------------------------------- calls and URLs
+    def method_call(self, node: Node) -> None:
+        self.methods.visit(node)
+
+    def annotation(self, node: Node) -> None:
+        """A route annotation on an interface's method (Retrofit's ``@GET("projects/{id}")``):
+        a request of that method to that path, relative to a base URL the walk cannot see."""
+        name, args = field(node, "name"), field(node, "arguments")
+        method = self.lang.route_annotations.get(self.s.text_of(name)) if name is not None else None
+        path = next((a for a in args.named_children if a.type == self.sh.string), None) if args else None
+        text = self.template(path) if method and path is not None else None
+        url = urls.parse(text, self.model, relative_ok=True) if text else None
+        if url is None or not (url.under_api or url.template):
+            self.children(node)
+            return
+        self.mark(path)
+        span = self.s.span(path)
+        self.add(urls.endpoint_touch(url, span, method, "typed", Syntax.STRING))
+        for touch in urls.query_touches(url, span, method, "typed", Syntax.STRING):
+            self.add(touch)
+
     def call(self, node: Node) -> None:
         if self.requests.call(node):
             self.children(node)
@@ -344,7 +406,7 @@ class Walk:
         args = field(node, self.sh.arguments)
         bound = None
         if callee is not None and callee.type == self.sh.member:
-            if self.s.text_of(field(callee, "property")) in self.lang.callbacks:
+            if self.s.text_of(field(callee, self.sh.member_name)) in self.lang.callbacks:
                 bound = self.infer.value(field(callee, "object"))
         for arg in args.named_children if args is not None else ():
             if arg.type in self.sh.functions and bound is not None:
@@ -379,16 +441,18 @@ class Walk:
                 self.handled.add(part.id)
                 stack.extend(part.named_children)
 
-    def url_literal(self, node: Node) -> bool:
-        """An API URL or path written in the code, outside any call that sends it."""
-        if node.id in self.handled:
+    def url_literal(self, node: Node, at: Node | None = None) -> bool:
+        """An API URL or path written in the code, outside any call that sends it (reported at
+        ``at``: a format call's URL is its format string's)."""
+        at = at or node
+        if node.id in self.handled or at.id in self.handled:
             return False
         text = self.template(node)
         url = urls.parse(text, self.model) if text and "/" in text else None
         if url is None:
             return False
-        self.mark(node)
-        span, evidence = self.s.span(node), urls.literal_evidence(url)
+        self.mark(at)
+        span, evidence = self.block(at), urls.literal_evidence(url)
         first = len(self.touches)
         self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
         for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
@@ -398,6 +462,15 @@ class Walk:
             if sub.type == self.sh.substitution:
                 self.children(sub)
         return True
+
+    def block(self, node: Node) -> tuple[int, int]:
+        """A literal's span; a text block's is its content's, on the line the URL is written on."""
+        parts = node.named_children if node.type == self.sh.string else ()
+        if len(parts) != 1 or parts[0].type not in self.sh.block_fragment:
+            return self.s.span(node)
+        start, end = self.s.span(parts[0])
+        text = self.s.text[start:end]
+        return start + len(text) - len(text.lstrip()), end - (len(text) - len(text.rstrip()))
 
     def sent(self, name: str, evidence: str) -> None:
         """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
@@ -418,6 +491,10 @@ def handlers(shapes) -> dict:
              shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
              shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
              shapes.string: Walk.string, shapes.template: Walk.string}
+    if shapes.method_call is not None:
+        table.update({shapes.method_call: Walk.method_call, shapes.new: Walk.method_call})
+    if shapes.annotation is not None:
+        table[shapes.annotation] = Walk.annotation
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: Walk.declaration for kind in shapes.declarations})
     return table

@@ -1,0 +1,240 @@
+"""Method calls of a language whose calls carry a receiver and a method name (Shapes.method_call:
+Java): accessors and key reads of records (``mr.getMergedBy()``, ``node.get("merged_by")``),
+``.equals`` comparisons, requests built by a chain of calls (Language.chains), an SDK's service
+calls (rules/model/<sdk>.yaml), callbacks and mock responses. The walk (walk.py) hands each such
+call here; what a call's value is (a record, a response) is `value`, which the inferer asks."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...details import Expression, Request, Written, others
+from ...model import NO_VALUE, Touch
+from ...syntax import Syntax
+from .. import urls
+from .calls import parts, url_node
+from .infer import Value
+from .nodes import Node, field, unwrap
+from .sdk import Sdk
+
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+class Methods:
+    def __init__(self, walk: Walk):
+        self.w = walk
+        self.s, self.sh, self.lang = walk.s, walk.sh, walk.lang
+        self.sdk = Sdk.of(walk.model, self.lang.sdk)
+
+    # ---------------------------------------------------------------- what a call is
+    def parts(self, node: Node) -> tuple[Node | None, str, list[Node]]:
+        return parts(self.s, node, self.sh)
+
+    def accessor(self, name: str) -> tuple[str, str] | None:
+        """(context, API name) of an accessor's name: ``getMergedBy`` → (read, merged_by)."""
+        for prefix, context in self.lang.accessors.items():
+            rest = name[len(prefix):]
+            if name.startswith(prefix) and rest[:1].isupper():
+                return context, self.lang.api_name(rest[:1].lower() + rest[1:])
+        return None
+
+    def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
+        """(field name, receiver, name node, syntax) of ``x.getF()`` or ``x.get("f")``."""
+        receiver, method, args = self.parts(node)
+        if receiver is None or node.type != self.sh.method_call:
+            return None
+        key = unwrap(args[0], self.sh.wrappers) if len(args) == 1 else None
+        if method in self.lang.key_methods and key is not None and key.type == self.sh.string:
+            name = self.w.literal(key)
+            return (name, receiver, key, Syntax.SUBSCRIPT) if isinstance(name, str) and NAME.fullmatch(name) else None
+        found = self.accessor(method)
+        if found is None or found[0] != "read" or args:
+            return None
+        return found[1], receiver, field(node, "name"), Syntax.ATTRIBUTE
+
+    def nullable(self, node: Node, name: str, record: str | None) -> bool:
+        """An accessor's value may be null unless the SDK's data says it is a plain ``boolean``."""
+        return node.type == self.sh.method_call and self.sdk.type_of(record, name) != "boolean"
+
+    # ---------------------------------------------------------------- the walk's handler
+    def visit(self, node: Node) -> None:
+        receiver, method, args = self.parts(node)
+        mock = method in self.lang.mocks
+        self.w.recorded += mock
+        if method in self.sh.format_methods and (at := url_node(self.s, node, self.sh)) is not node:
+            self.w.url_literal(node, at)
+        if not self.request(node):
+            self.sdk_call(node, receiver, method, args)
+            if method in self.lang.equality_methods and receiver is not None and args:
+                self.equals(node, receiver, args[0])
+            elif node.id not in self.w.handled and self.access(node) is not None:
+                self.w.field(node, "read")
+            else:
+                self.setter(node, receiver, method, args)
+        self.w.visit(receiver)
+        bound = self.w.infer.value(receiver) if receiver is not None and method in self.lang.callbacks else None
+        for arg in args:
+            if arg.type in self.sh.functions and bound is not None:
+                self.w.function(arg, bound)
+            else:
+                self.w.visit(arg)
+        self.w.recorded -= mock
+
+    def equals(self, node: Node, receiver: Node, other: Node) -> None:
+        """``x.getStatus().equals("paused")`` and ``"paused".equals(x.getStatus())``."""
+        expression = Expression(op="Eq", compare=self.s.span(node))
+        for access, value in ((receiver, other), (other, receiver)):
+            literal = self.w.literal(value)
+            access = unwrap(access, self.sh.wrappers)
+            if literal is not NO_VALUE and access is not None and self.w.field(access, "compare", literal,
+                                                                               expression=expression):
+                return
+
+    def setter(self, node: Node, receiver: Node | None, method: str, args: list[Node]) -> None:
+        """``runner.setActive(false)``: a write, shown (the call is no assignment a fix rewrites)."""
+        found = self.accessor(method)
+        owner = self.w.receiver(receiver) if found and found[0] == "write" and len(args) == 1 else None
+        if owner is None:
+            return
+        self.w.add(Touch("field", found[1], self.s.span(node), owner[0], owner[1], "write",
+                         value=self.w.literal(args[0]), syntax=Syntax.METHOD))
+
+    # ---------------------------------------------------------------- the SDK
+    def sdk_call(self, node: Node, receiver: Node | None, method: str, args: list[Node]) -> None:
+        """A service call of the SDK that always calls one endpoint: an endpoint touch at its
+        name, and a parameter touch for each filter an enum argument sends."""
+        call = self.sdk.call(method) if self.sdk.owns(self.s.text_of(receiver) if receiver else "") else None
+        if call is None or not call.endpoint:
+            return
+        name = field(node, "name")
+        request = Request(path=call.endpoint, client=self.sdk.name)
+        self.w.add(Touch("endpoint", call.endpoint, self.s.span(name), call.record, "typed", "filter", "GET",
+                         syntax=Syntax.METHOD, request=request))
+        for arg in args:
+            text = self.s.text_of(arg).split(".")
+            param = call.filters.get(text[-2]) if len(text) > 1 else None
+            if param is not None:
+                self.w.add(Touch("param", param, self.s.span(arg), call.record, "typed", "filter", "GET",
+                                 text[-1].lower(), Syntax.NONE, request=replace(request, location="query")))
+
+    # ---------------------------------------------------------------- requests built by chains
+    def chain(self, node: Node) -> list[tuple[Node, str, list[Node]]]:
+        """The calls of the chain ``node`` ends, first call first: (call, method, arguments)."""
+        out, current = [], unwrap(node, self.sh.wrappers)
+        while current is not None and current.type in (self.sh.method_call, self.sh.new):
+            receiver, method, args = self.parts(current)
+            out.append((current, method, args))
+            current = unwrap(receiver, self.sh.wrappers)
+        return out[::-1]
+
+    def request(self, node: Node) -> bool:
+        """A chain of calls that sends (or builds) a request to the API: its URL, method and
+        query parameters; its value a response (or the record, where a call decodes the body)."""
+        parent = node.parent
+        if parent is not None and parent.type == self.sh.method_call and field(parent, "object") == node:
+            return False  # the chain's last call reads it
+        calls, chains = self.chain(node), self.lang.chains
+        found = None
+        for call, method, args in calls:
+            if method in chains.url and args:
+                text = self.w.template(args[0])
+                url = urls.parse(text, self.w.model, relative_ok=text.startswith(urls.MARK + "/")) if text else None
+                if url is not None:
+                    found = (url, args[0])
+        if found is None:
+            return self.built(node, calls)
+        url, where = found
+        verb = next((chains.verbs[m] for _, m, _ in calls if m in chains.verbs), None)
+        method = self.method_argument(calls) or verb or "GET"
+        evidence = "typed" if url.under_api or (url.template and not url.relative) else "named"
+        self.url_touches(url, where, method, evidence)
+        self.queries(calls, url, method, evidence)
+        body = any(m in chains.bodies for _, m, _ in calls)
+        self.w.infer.cache[node.id] = Value("record" if body else "response", url.record, evidence,
+                                            family="chain", url=url, method=method)
+        return False
+
+    def built(self, node: Node, calls: list) -> bool:
+        """A URL built by a chain that is not sent here (``fromHttpUrl(b).path(p).queryParam(k,
+        v)``): its query calls are the parameters of a GET of that URL."""
+        if not any(m in self.lang.chains.query for _, m, _ in calls):
+            return False
+        text = self.w.template(node)
+        url = urls.parse(text, self.w.model, relative_ok=text.startswith(urls.MARK + "/")) if text else None
+        if url is not None:
+            self.queries(calls, url, "GET", urls.literal_evidence(url))
+        return False
+
+    def method_argument(self, calls: list) -> str | None:
+        """``exchange(url, HttpMethod.PUT, …)``, ``.method("PUT", body)``."""
+        for _, method, args in calls:
+            if method not in self.lang.chains.method:
+                continue
+            for arg in args:
+                word = self.s.text_of(arg).rsplit(".", 1)[-1].strip('"').upper()
+                if word in urls.METHOD_CONTEXT:
+                    return word
+        return None
+
+    def url_touches(self, url: urls.ApiUrl, where: Node, method: str, evidence: str) -> None:
+        plain = url_node(self.s, where, self.sh)
+        if plain is not None and plain.type in self.sh.identifier:
+            self.w.sent(self.s.text_of(plain), evidence)
+            return
+        if plain is None or plain.id in self.w.handled:
+            return
+        span = self.w.block(plain)
+        self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING))
+        for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING):
+            self.w.add(replace(touch, request=replace(touch.request, client="http")))
+        self.w.mark(plain)
+
+    def queries(self, calls: list, url: urls.ApiUrl, method: str, evidence: str) -> None:
+        """``.queryParam("scope", "active")``: a query parameter, its key and value as written."""
+        pairs = [(args[0], args[1]) for _, m, args in calls
+                 if m in self.lang.chains.query and len(args) >= 2 and args[0].type == self.sh.string]
+        held = tuple((self.w.literal(k), self.w.literal(v)) for k, v in pairs)
+        request = Request(path=url.name, location="query", client="http")
+        context = urls.METHOD_CONTEXT.get(method, "call")
+        for index, (key, value) in enumerate(pairs):
+            span = self.s.inner(key)
+            self.w.add(Touch("param", held[index][0], span, url.record, evidence, context, method, held[index][1],
+                             Syntax.DICT_KEY, request=request,
+                             written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
+            self.w.handled.add(key.id)
+
+    # ---------------------------------------------------------------- values
+    def value(self, node: Node) -> Value | None:
+        """What a call's value is: an accessor's or key's value below a record (a record by its
+        name), the records still (``mrs.stream()``), a response sent or its body, a decoded
+        record, an SDK call's record."""
+        receiver, method, args = self.parts(node)
+        chains, infer = self.lang.chains, self.w.infer
+        base = infer.value(receiver) if receiver is not None else None
+        sdk = self.sdk.call(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
+        if sdk is not None:
+            return Value("record", sdk.record, "typed", family=self.sdk.name)
+        if base is not None and base.kind == "response" and method in chains.bodies:
+            return Value("record", base.record, base.evidence, family=base.family)
+        if method in chains.sends:
+            sent = next((v for v in (base, *(infer.value(a) for a in args[:1])) if v and v.kind == "response"), None)
+            if sent is not None:
+                return sent
+        if method in chains.decoders and args:
+            decoded = infer.value(args[0])
+            if decoded is not None and decoded.kind in ("response", "record"):
+                return Value("record", decoded.record, decoded.evidence, family=decoded.family)
+            kinds = [a for a in args[1:] if self.s.text_of(a).endswith(".class")]
+            return infer.named(self.s.text_of(kinds[0])[:-6].rsplit(".", 1)[-1]) if kinds else None
+        if base is not None and base.kind == "record" and method in self.lang.element_methods and not args[1:]:
+            if not (args and unwrap(args[0], self.sh.wrappers).type == self.sh.string):
+                return base
+        access = self.access(node)
+        if access is not None:
+            return infer.member(base, access[0], receiver)
+        return None
