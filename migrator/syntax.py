@@ -28,6 +28,7 @@ class Syntax(StrEnum):
     MANAGER = "manager"  # gl.manager
     PYTHON = "python"  # a telemetry message built in Python
     PYTHON_JSON_KEY = "python-json-key"  # a key of JSON held in a Python string: '{"f": 1}' (a mock response)
+    STRING_JSON_KEY = "string-json-key"  # a key of JSON held in a string of a tree-sitter language (a mock response)
     KEY_NAME = "key-name"  # a key's name listed as a string ({k: v for k, v in locals().items() if k in ("f",)})
     DECLARATION = "declaration"  # a model class's field, or a value its Enum, Literal or validator lists
     ATTRIBUTE_LIST = "attribute-list"  # a name in a python-gitlab manager's _create_attrs, _update_attrs, _list_filters

@@ -29,9 +29,13 @@ def test_every_rule_has_flagged_and_clean_examples():
 
 def test_every_flagged_example_passes_the_prefilter():
     """A file the prefilter drops is never scanned: each rule's tokens must let its own flagged
-    examples through (a model class names the record in CamelCase: ``active`` with ``Runner``)."""
+    examples through (a model class names the record in CamelCase: ``active`` with ``Runner``), in
+    the spellings of the example's language (``getMergedBy`` in Java)."""
     from migrator.prefilter import candidate
 
+    def spelling(example):  # the prefilter looks for the tokens as the example's language spells them
+        return TABLE.spellings[kinds.for_example(example.kind)[0].name]
+
     dropped = [(rule.code, example.name) for rule, example in CASES
-               if example.flagged and not candidate(example.code.encode(), [rule])]
+               if example.flagged and not candidate(example.code.encode(), [rule], spelling(example))]
     assert dropped == []

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...apimodel import PAYLOAD_RECORDS, ApiModel
-from ..pydecl import CAMEL
-from .nodes import Node, Source, field, unwrap
+from ..pydecl import CAMEL, _words
+from .nodes import Node, Source, field, unwrap, walk
 from .language import Language
 from .strings import key_name, string_value
 
@@ -70,6 +70,18 @@ class Inferer:
     def named(self, name: str) -> Value | None:
         record = self.model.record_for_name(snake(name))
         return Value("record", record, "named") if record else None
+
+    def typed(self, annotation: Node | None) -> Value | None:
+        """A parameter's or variable's type names the record: ``(mr: MergeRequest)``,
+        ``List<Runner> runners``."""
+        names = [n for n in (walk(annotation) if annotation else ()) if n.type in self.sh.type_names]
+        return next((found for n in names if (found := self.type_named(self.s.text_of(n)))), None)
+
+    def type_named(self, name: str) -> Value | None:
+        """The record a type's name, or the longest tail of it, names: ``GitlabMergeRequest``,
+        ``MergeRequestObjectAttributes`` (a webhook payload's part: ``object_attributes``)."""
+        words = _words(name)
+        return next((found for i in range(len(words)) if (found := self.named("_".join(words[i:])))), None)
 
     def template(self, name: str) -> str | None:
         bound = self.scope.lookup(name)

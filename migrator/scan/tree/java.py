@@ -49,7 +49,8 @@ SHAPES = Shapes(
     literals={"true": True, "false": False, "null_literal": None}, number="decimal_integer_literal",
     declarations=frozenset({"class_declaration", "record_declaration"}),
     declared_field=frozenset({"field_declaration"}), declared_name="declarator",
-    comment="line_comment", block_comment="block_comment", annotation="annotation", modifiers="modifiers",
+    comment="line_comment", block_comment="block_comment", annotation="annotation", modifiers="modifiers", marker="marker_annotation",
+    interfaces=frozenset({"interface_declaration"}), enum="enum_declaration", enum_member="enum_constant",
     type_names=frozenset({"type_identifier"}),
 )
 
@@ -89,7 +90,10 @@ LANGUAGE = Language(
     callbacks=frozenset({"forEach", "filter", "map", "anyMatch", "allMatch", "noneMatch", "ifPresent",
                          "removeIf", "peek", "flatMap", "thenApply", "thenAccept", "subscribe", "doOnNext",
                          "sorted", "mapToInt", "mapToLong", "takeWhile", "dropWhile"}),
-    route_annotations={**VERBS, "HTTP": "GET"},
+    route_annotations=VERBS,
+    path_annotations=frozenset({"Path"}),
+    param_annotations={"QueryParam": "query", "Query": "query", "FormParam": "form", "Field": "form",
+                       "HeaderParam": "header", "Header": "header"},
     key_annotations=frozenset({"JsonProperty", "SerializedName", "Json", "JsonAlias"}),
     # WireMock's stubFor(…willReturn(aResponse().withBody("{…}"))) and okJson("…"), OkHttp's
     # MockWebServer enqueue(new MockResponse().setBody("{…}")), MockServer's respond(…),

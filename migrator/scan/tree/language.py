@@ -89,6 +89,8 @@ class Language:
     # annotations naming a request's method and path on an interface's method (Retrofit's
     # ``@GET("projects/{id}")``), and a declared field's API name (``@JsonProperty("merge_status")``)
     route_annotations: dict[str, str] = field(default_factory=dict)
+    path_annotations: frozenset[str] = frozenset()  # JAX-RS's ``@Path("…")`` beside ``@GET``
+    param_annotations: dict[str, str] = field(default_factory=dict)  # ``@QueryParam("scope")`` → query
     key_annotations: frozenset[str] = frozenset()
     sdk: str | None = None  # rules/model/<sdk>.yaml: the SDK's calls, their records and endpoints
 

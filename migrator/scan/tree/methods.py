@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING
 
 from ...details import Expression, Request, Written, others
 from ...model import NO_VALUE, Touch
+from ...source.maps import align, python_literal
 from ...syntax import Syntax
 from .. import urls
 from .calls import parts, url_node
 from .infer import Value
 from .nodes import Node, field, unwrap
+from .strings import string_value
 from .sdk import Sdk
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -66,6 +68,8 @@ class Methods:
         receiver, method, args = self.parts(node)
         mock = method in self.lang.mocks
         self.w.recorded += mock
+        for arg in args if mock else ():
+            self.mock_body(arg)
         if method in self.sh.format_methods and (at := url_node(self.s, node, self.sh)) is not node:
             self.w.url_literal(node, at)
         if not self.request(node):
@@ -84,6 +88,24 @@ class Methods:
             else:
                 self.w.visit(arg)
         self.w.recorded -= mock
+
+    def mock_body(self, node: Node) -> None:
+        """JSON a mock response holds in a string (``okJson("{…}")``, ``setBody(\"\"\"{…}\"\"\")``),
+        read like a recorded fixture when it carries a record's signature: its fixes are unsafe."""
+        node = unwrap(node, self.sh.wrappers)
+        value = string_value(self.s, node, self.sh) if node is not None else None
+        if not value or value.lstrip()[:1] not in ("{", "["):
+            return
+        from ..recorded import embedded_json  # the JSON machinery, for the few files that embed JSON
+
+        start, end = self.s.span(node)
+        block = any(p.type in self.sh.block_fragment for p in node.named_children)
+        omap = align(value, self.s.text, start + 3, end - 3) if block else python_literal(self.s.text, [(start, end)], value)
+        if omap is None:
+            return
+        for touch in embedded_json(value, omap, self.w.model, "java-string", exact=not block, syntax=Syntax.STRING_JSON_KEY):
+            self.w.add(touch)
+        self.w.handled.add(node.id)
 
     def equals(self, node: Node, receiver: Node, other: Node) -> None:
         """``x.getStatus().equals("paused")`` and ``"paused".equals(x.getStatus())``."""
@@ -188,7 +210,7 @@ class Methods:
             return
         if plain is None or plain.id in self.w.handled:
             return
-        span = self.w.block(plain)
+        span = self.s.content(plain, self.sh)
         self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING))
         for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING):
             self.w.add(replace(touch, request=replace(touch.request, client="http")))

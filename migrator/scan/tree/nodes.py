@@ -57,6 +57,15 @@ class Source:
         return None
 
 
+    def content(self, node: Node, shapes) -> Range:
+        """A literal's span; a text block's is its content's, on the line the URL is written on."""
+        parts = node.named_children if node.type == shapes.string else ()
+        if len(parts) != 1 or parts[0].type not in shapes.block_fragment:
+            return self.span(node)
+        start, end = self.span(parts[0])
+        text = self.text[start:end]
+        return start + len(text) - len(text.lstrip()), end - (len(text) - len(text.rstrip()))
+
     def holding(self, span: Range, types: frozenset[str]) -> Node | None:
         """The innermost node of one of ``types`` whose span holds ``span`` (a text block's
         content is reported where it starts, inside the literal)."""

@@ -81,5 +81,9 @@ class Shapes:
     comment: str = "comment"
     annotation: str | None = None  # ``@GET("…")``, ``@JsonProperty("…")`` (Java)
     modifiers: str | None = None  # the node holding a declaration's annotations (Java)
+    marker: str = "-"  # an annotation without arguments (``@GET``)
+    interfaces: frozenset[str] = frozenset()  # declarations a client's routes are written in
+    enum: str | None = None  # ``enum RunnerScope { ACTIVE("active"), … }`` and its members
+    enum_member: str = "-"
     block_comment: str = "comment"  # a second comment node type (Java: ``/* … */``)
     type_names: frozenset[str] = frozenset({"type_identifier"})

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...apimodel import PAYLOAD_RECORDS, ApiModel
+from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
-from ..pydecl import _candidates, _words
+from .declarations import Declarations
 from .infer import Inferer, Scope, Value
 from .language import Language
-from .nodes import Node, Source, field, unwrap, walk
+from .nodes import Node, Source, field, unwrap
 from .requests import Requests
 from .strings import object_entries, string_value, template
 
@@ -46,6 +46,7 @@ class Walk:
             from .methods import Methods
 
             self.methods = self.infer.methods = Methods(self)
+        self.decls = Declarations(self)
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -93,7 +94,7 @@ class Walk:
                 self.visit(child)
         self.scope.push()
         for index, name, annotation in self._parameters(node):
-            value = bound if index == 0 and bound is not None else (self.infer.named(name) or self._typed(annotation))
+            value = bound if index == 0 and bound is not None else (self.infer.named(name) or self.infer.typed(annotation))
             self.scope.bind(name, value)
         self.visit(field(node, "body"))
         self.scope.pop()
@@ -108,11 +109,6 @@ class Walk:
             if name is not None and name.type in self.sh.identifier:
                 yield index, self.s.text_of(name), field(param, "type")
 
-    def _typed(self, annotation: Node | None) -> Value | None:
-        """A parameter's type names the record: ``(mr: MergeRequest)``, ``List<Runner> runners``."""
-        names = [n for n in (walk(annotation) if annotation else ()) if n.type in self.sh.type_names]
-        return next((found for n in names if (found := self.infer.named(self.s.text_of(n)))), None)
-
     def declarator(self, node: Node) -> None:
         value = field(node, "value")
         self.visit(value)
@@ -120,7 +116,7 @@ class Walk:
         name = field(node, "name")
         declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
         if name is not None and declared is not None and self.scope.lookup(self.s.text_of(name)) is None:
-            self.scope.bind(self.s.text_of(name), self._typed(declared))  # ``Runner r = …``: its type names it
+            self.scope.bind(self.s.text_of(name), self.infer.typed(declared))  # ``Runner r = …``: its type names it
 
     def bind(self, target: Node | None, value: Node | None) -> None:
         if target is None:
@@ -256,9 +252,9 @@ class Walk:
 
     # ---------------------------------------------------------------- objects and declarations
     def object(self, node: Node) -> None:
-        schema = self.schema_name(node)
+        schema = self.decls.schema_name(node)
         if schema is not None:
-            self.schema(node, schema)
+            self.decls.schema(node, schema)
         elif node.id not in self.handled:
             self.keys(node)
         for entry in node.named_children:
@@ -285,108 +281,9 @@ class Walk:
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
                            written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
 
-    def declaration(self, node: Node) -> None:
-        """``interface MergeRequest { merge_status: string }``: a declared record's fields, in the
-        context ``declare`` (display-only, as a Python model's)."""
-        name = field(node, "name")
-        fields = list(self._declared(node))
-        found = None
-        if name is not None and fields:
-            found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
-                                                      frozenset(f for f, _ in fields))
-        if found is not None and found[0] not in PAYLOAD_RECORDS:
-            for declared, where in fields:
-                self.add(Touch("field", declared, self.s.span(where), found[0], found[1], "declare",
-                               syntax=Syntax.DECLARATION))
-        self.children(node)
-
-    def schema_name(self, node: Node) -> str | None:
-        """The name of a schema an object literal declares (``const MergeRequestSchema =
-        z.object({…})``, ``runner: z.object({…})``, ``MergeRequestSchema.extend({…})``; "" when
-        it has none), or None when the object is no schema's."""
-        args = node.parent
-        call = args.parent if args is not None and args.type == self.sh.arguments else None
-        callee = field(call, "function") if call is not None and call.type == self.sh.call else None
-        if callee is None or callee.type != self.sh.member:
-            return None
-        method, root = self.s.text_of(field(callee, self.sh.member_name)), callee
-        while root.type in (self.sh.member, self.sh.call):
-            root = field(root, "object") if root.type == self.sh.member else field(root, "function")
-        if method not in self.lang.schema_methods or not (
-                method in ("extend", "shape") or self.s.text_of(root) in self.lang.schema_roots):
-            return None
-        if method in ("extend", "shape") and root.type in self.sh.identifier:
-            return self.s.text_of(root)  # the schema it extends names the record
-        holder = call.parent
-        while holder is not None and holder.type in (self.sh.member, self.sh.call, self.sh.arguments):
-            holder = holder.parent
-        if holder is not None and holder.type == self.sh.declarator:
-            return self.s.text_of(field(holder, "name"))
-        if holder is not None and holder.type == self.sh.pair:
-            return self.infer.key_of(field(holder, "key")) or ""
-        return ""
-
-    def schema(self, node: Node, name: str) -> None:
-        """A schema's keys are declared fields, as an interface's are: display-only."""
-        entries = object_entries(self.s, node, self.sh)
-        keys = frozenset(key for key, _, _ in entries)
-        found = self.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
-        if found is not None and found[0] not in PAYLOAD_RECORDS:
-            for key, where, _ in entries:
-                span = self.s.inner(where) if where.type == self.sh.string else self.s.span(where)
-                self.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
-        self.handled.add(node.id)
-
-    def _declared(self, node: Node):
-        """(API name, node) of each field a declaration declares: its name as written, or as a
-        key annotation names it (``@JsonProperty("merge_status") String status``)."""
-        body = field(node, "body") or field(node, "value")
-        members = [m for m in (body.named_children if body is not None else ()) if m.type in self.sh.declared_field]
-        components = field(node, self.sh.parameters)  # a Java record's components
-        members += [m for m in (components.named_children if components is not None else ())
-                    if m.type in self.sh.required_parameters]
-        for member in members:
-            name = field(member, self.sh.declared_name)
-            name = field(name, "name") if name is not None and name.type == self.sh.declarator else name
-            keyed = self._key_annotation(member)
-            if keyed is not None:
-                yield keyed
-            elif name is not None and name.type in self.sh.property:
-                yield self.lang.api_name(self.s.text_of(name)), name
-
-    def _key_annotation(self, member: Node) -> tuple[str, Node] | None:
-        """``@JsonProperty("merged_by")``, ``@SerializedName("merged_by")``: the API's name."""
-        for child in member.named_children:
-            for note in child.named_children if child.type == self.sh.modifiers else ():
-                name, args = field(note, "name"), field(note, "arguments")
-                if note.type == self.sh.annotation and name is not None and args is not None \
-                        and self.s.text_of(name) in self.lang.key_annotations:
-                    key = next((a for a in args.named_children if a.type == self.sh.string), None)
-                    value = string_value(self.s, key, self.sh) if key is not None else None
-                    if value:
-                        return value, key
-        return None
-
     # ---------------------------------------------------------------- calls and URLs
     def method_call(self, node: Node) -> None:
         self.methods.visit(node)
-
-    def annotation(self, node: Node) -> None:
-        """A route annotation on an interface's method (Retrofit's ``@GET("projects/{id}")``):
-        a request of that method to that path, relative to a base URL the walk cannot see."""
-        name, args = field(node, "name"), field(node, "arguments")
-        method = self.lang.route_annotations.get(self.s.text_of(name)) if name is not None else None
-        path = next((a for a in args.named_children if a.type == self.sh.string), None) if args else None
-        text = self.template(path) if method and path is not None else None
-        url = urls.parse(text, self.model, relative_ok=True) if text else None
-        if url is None or not (url.under_api or url.template):
-            self.children(node)
-            return
-        self.mark(path)
-        span = self.s.span(path)
-        self.add(urls.endpoint_touch(url, span, method, "typed", Syntax.STRING))
-        for touch in urls.query_touches(url, span, method, "typed", Syntax.STRING):
-            self.add(touch)
 
     def call(self, node: Node) -> None:
         if self.requests.call(node):
@@ -452,7 +349,7 @@ class Walk:
         if url is None:
             return False
         self.mark(at)
-        span, evidence = self.block(at), urls.literal_evidence(url)
+        span, evidence = self.s.content(at, self.sh), urls.literal_evidence(url)
         first = len(self.touches)
         self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
         for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
@@ -462,15 +359,6 @@ class Walk:
             if sub.type == self.sh.substitution:
                 self.children(sub)
         return True
-
-    def block(self, node: Node) -> tuple[int, int]:
-        """A literal's span; a text block's is its content's, on the line the URL is written on."""
-        parts = node.named_children if node.type == self.sh.string else ()
-        if len(parts) != 1 or parts[0].type not in self.sh.block_fragment:
-            return self.s.span(node)
-        start, end = self.s.span(parts[0])
-        text = self.s.text[start:end]
-        return start + len(text) - len(text.lstrip()), end - (len(text) - len(text.rstrip()))
 
     def sent(self, name: str, evidence: str) -> None:
         """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
@@ -485,6 +373,18 @@ def _function(walk: Walk, node: Node) -> None:
     walk.function(node)
 
 
+def _declaration(walk: Walk, node: Node) -> None:
+    walk.decls.declaration(node)
+
+
+def _enum(walk: Walk, node: Node) -> None:
+    walk.decls.enum(node)
+
+
+def _annotation(walk: Walk, node: Node) -> None:
+    walk.decls.annotation(node)
+
+
 def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: Walk.for_of,
@@ -494,7 +394,9 @@ def handlers(shapes) -> dict:
     if shapes.method_call is not None:
         table.update({shapes.method_call: Walk.method_call, shapes.new: Walk.method_call})
     if shapes.annotation is not None:
-        table[shapes.annotation] = Walk.annotation
+        table[shapes.annotation] = _annotation
+    if shapes.enum is not None:
+        table[shapes.enum] = _enum
     table.update({kind: _function for kind in shapes.functions})
-    table.update({kind: Walk.declaration for kind in shapes.declarations})
+    table.update({kind: _declaration for kind in shapes.declarations})
     return table

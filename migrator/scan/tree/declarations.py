@@ -1,0 +1,197 @@
+"""Declarations the walk (walk.py) reads: a record's fields an interface, a class or a schema
+declares (display-only, in the context ``declare``: ``interface MergeRequest { merge_status:
+string }``, ``z.object({…})``, Java's ``@JsonProperty("merged_by") User mergedBy``), the values an
+enum lists for a field or filter (``enum RunnerScope { ACTIVE("active"), PAUSED("paused") }``), and
+the requests a client interface's annotations route (Retrofit's ``@GET("…")``, JAX-RS's ``@GET
+@Path("…")``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...apimodel import PAYLOAD_RECORDS
+from ...details import Request, Written
+from ...model import NO_VALUE, Touch
+from ...syntax import Syntax
+from .. import urls
+from ..pydecl import SUFFIXES, _candidates, _words
+from .infer import Value
+from .nodes import Node, field
+from .strings import object_entries, string_value
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+NOT_NAMED = Value("record")
+
+
+class Declarations:
+    def __init__(self, walk: Walk):
+        self.w = walk
+        self.s, self.sh, self.lang, self.model, self.infer = walk.s, walk.sh, walk.lang, walk.model, walk.infer
+
+    def declaration(self, node: Node) -> None:
+        """``interface MergeRequest { merge_status: string }``: a declared record's fields, in the
+        context ``declare`` (display-only, as a Python model's)."""
+        name = field(node, "name")
+        fields = list(self._declared(node))
+        found = None
+        if name is not None and fields:
+            found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
+                                                      frozenset(f for f, _ in fields))
+        payload = name is not None and (self.infer.type_named(self.s.text_of(name)) or NOT_NAMED).record in PAYLOAD_RECORDS
+        if found is not None and found[0] not in PAYLOAD_RECORDS and not payload:
+            for declared, where in fields:
+                self.w.add(Touch("field", declared, self.s.span(where), found[0], found[1], "declare",
+                               syntax=Syntax.DECLARATION))
+        self.w.children(node)
+
+    def schema_name(self, node: Node) -> str | None:
+        """The name of a schema an object literal declares (``const MergeRequestSchema =
+        z.object({…})``, ``runner: z.object({…})``, ``MergeRequestSchema.extend({…})``; "" when
+        it has none), or None when the object is no schema's."""
+        args = node.parent
+        call = args.parent if args is not None and args.type == self.sh.arguments else None
+        callee = field(call, "function") if call is not None and call.type == self.sh.call else None
+        if callee is None or callee.type != self.sh.member:
+            return None
+        method, root = self.s.text_of(field(callee, self.sh.member_name)), callee
+        while root.type in (self.sh.member, self.sh.call):
+            root = field(root, "object") if root.type == self.sh.member else field(root, "function")
+        if method not in self.lang.schema_methods or not (
+                method in ("extend", "shape") or self.s.text_of(root) in self.lang.schema_roots):
+            return None
+        if method in ("extend", "shape") and root.type in self.sh.identifier:
+            return self.s.text_of(root)  # the schema it extends names the record
+        holder = call.parent
+        while holder is not None and holder.type in (self.sh.member, self.sh.call, self.sh.arguments):
+            holder = holder.parent
+        if holder is not None and holder.type == self.sh.declarator:
+            return self.s.text_of(field(holder, "name"))
+        if holder is not None and holder.type == self.sh.pair:
+            return self.infer.key_of(field(holder, "key")) or ""
+        return ""
+
+    def schema(self, node: Node, name: str) -> None:
+        """A schema's keys are declared fields, as an interface's are: display-only."""
+        entries = object_entries(self.s, node, self.sh)
+        keys = frozenset(key for key, _, _ in entries)
+        found = self.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
+        if found is not None and found[0] not in PAYLOAD_RECORDS:
+            for key, where, _ in entries:
+                span = self.s.inner(where) if where.type == self.sh.string else self.s.span(where)
+                self.w.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
+        self.w.handled.add(node.id)
+
+    def _declared(self, node: Node):
+        """(API name, node) of each field a declaration declares: its name as written, or as a
+        key annotation names it (``@JsonProperty("merge_status") String status``)."""
+        body = field(node, "body") or field(node, "value")
+        members = [m for m in (body.named_children if body is not None else ()) if m.type in self.sh.declared_field]
+        components = field(node, self.sh.parameters)  # a Java record's components
+        members += [m for m in (components.named_children if components is not None else ())
+                    if m.type in self.sh.required_parameters]
+        for member in members:
+            name = field(member, self.sh.declared_name)
+            name = field(name, "name") if name is not None and name.type == self.sh.declarator else name
+            keyed = self._key_annotation(member)
+            if keyed is not None:
+                yield keyed
+            elif name is not None and name.type in self.sh.property:
+                yield self.lang.api_name(self.s.text_of(name)), name
+
+    def _key_annotation(self, member: Node) -> tuple[str, Node] | None:
+        """``@JsonProperty("merged_by")``, ``@SerializedName("merged_by")``: the API's name."""
+        for child in member.named_children:
+            for note in child.named_children if child.type == self.sh.modifiers else ():
+                name, args = field(note, "name"), field(note, "arguments")
+                if note.type == self.sh.annotation and name is not None and args is not None \
+                        and self.s.text_of(name) in self.lang.key_annotations:
+                    key = next((a for a in args.named_children if a.type == self.sh.string), None)
+                    value = string_value(self.s, key, self.sh) if key is not None else None
+                    if value:
+                        return value, key
+        return None
+
+    def enum(self, node: Node) -> None:
+        """``enum RunnerScope { ACTIVE("active"), PAUSED("paused") }`` (or ``{ ACTIVE, PAUSED }``,
+        whose names a JSON mapper writes in lower case): the values of a runner's ``scope``, when
+        at least two are of its known value set. A nested enum's record may be its class's:
+        ``GitlabRunner.Status``."""
+        words, outer = _words(self.s.text_of(field(node, "name"))), node.parent
+        while len(words) > 2 and words[-1] in SUFFIXES:
+            words = words[:-1]
+        while outer is not None and outer.type not in self.sh.declarations:
+            outer = outer.parent
+        if len(words) < 2 and outer is not None:
+            words = _words(self.s.text_of(field(outer, "name"))) + words
+        record = next(filter(None, map(self.model.record_for_name, _candidates(words[:-1]))), None)
+        body = field(node, "body")
+        members = [m for m in (body.named_children if body is not None else ()) if m.type == self.sh.enum_member]
+        values = [self._member_value(m) for m in members]
+        spec = self.model.records.get(record) if record else None
+        tables = [("field", spec.field_values), ("param", spec.filter_values)] if spec else []
+        kind, known = next(((k, t[words[-1]]) for k, t in tables if words[-1] in t), (None, ()))
+        if kind is not None and len({v for v, _ in values} & set(known)) >= 2:
+            for value, where in values:
+                self.w.add(Touch(kind, words[-1], self.s.span(where), record, "named", "declare", value=value,
+                                 syntax=Syntax.DECLARATION))
+        self.w.children(node)
+
+    def _member_value(self, member: Node) -> tuple[str, Node]:
+        args = field(member, self.sh.arguments)
+        string = next((a for a in args.named_children if a.type == self.sh.string), None) if args else None
+        if string is not None:
+            return string_value(self.s, string, self.sh) or "", string
+        name = field(member, "name")
+        return self.s.text_of(name).lower(), name
+
+    def annotation(self, node: Node) -> None:
+        """A route annotation on a client interface's method (Retrofit's ``@GET("projects/{id}")``;
+        JAX-RS's ``@GET`` with ``@Path("/projects/{id}")``): a request of that method to that
+        path, relative to a base URL the walk cannot see; the parameters its arguments'
+        annotations send (``@QueryParam("scope")``, ``@Query("scope")``, ``@FormParam("active")``)."""
+        name, args = field(node, "name"), field(node, "arguments")
+        method, declared = self._route(node, self.s.text_of(name) if name is not None else "")
+        path = next((a for a in args.named_children if a.type == self.sh.string), None) if args else None
+        text = self.w.template(path) if method and path is not None else None
+        url = urls.parse(text, self.model, relative_ok=True) if text else None
+        if url is None or not (url.under_api or url.template):
+            self.w.children(node)
+            return
+        self.w.mark(path)
+        span = self.s.span(path)
+        self.w.add(urls.endpoint_touch(url, span, method, "typed", Syntax.STRING))
+        for touch in urls.query_touches(url, span, method, "typed", Syntax.STRING):
+            self.w.add(touch)
+        self._route_params(declared, url, method)
+
+    def _route(self, node: Node, name: str) -> tuple[str | None, Node | None]:
+        """(HTTP method, the method declared) of a route annotation on a method of an interface."""
+        modifiers = node.parent
+        declared = modifiers.parent if modifiers is not None and modifiers.type == self.sh.modifiers else None
+        owner = declared.parent.parent if declared is not None and declared.parent is not None else None
+        if owner is None or owner.type not in self.sh.interfaces:
+            return None, None
+        if name in self.lang.route_annotations:
+            return self.lang.route_annotations[name], declared
+        if name not in self.lang.path_annotations:
+            return None, None
+        verbs = [self.s.text_of(field(m, "name")) for m in modifiers.named_children if m.type == self.sh.marker]
+        return next((self.lang.route_annotations[v] for v in verbs if v in self.lang.route_annotations), None), declared
+
+    def _route_params(self, declared: Node | None, url: urls.ApiUrl, method: str) -> None:
+        params = field(declared, self.sh.parameters) if declared is not None else None
+        context = urls.METHOD_CONTEXT.get(method, "call")
+        for param in params.named_children if params is not None else ():
+            modifiers = next((c for c in param.named_children if c.type == self.sh.modifiers), None)
+            for note in modifiers.named_children if modifiers is not None else ():
+                kind, args = field(note, "name"), field(note, "arguments")
+                location = self.lang.param_annotations.get(self.s.text_of(kind)) if kind is not None else None
+                key = next((a for a in args.named_children if a.type == self.sh.string), None) if args else None
+                name = string_value(self.s, key, self.sh) if location and key is not None else None
+                if name:
+                    span = self.s.inner(key)
+                    self.w.add(Touch("param", name, span, url.record, "typed", context, method, NO_VALUE,
+                                     Syntax.DICT_KEY, request=Request(path=url.name, location=location, client="http"),
+                                     written=Written(key_span=span)))
