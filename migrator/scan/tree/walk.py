@@ -173,7 +173,8 @@ class Walk:
         left = field(node, left_field)
         if left is not None and left.type in self.sh.identifier:
             name = self.s.text_of(left)
-            self.scope.bind(name, self.infer.element(right) or self.infer.named(name))
+            self.scope.bind(name, self.infer.element(right) or self.infer.named(name)
+                            or self.infer.typed(field(node, "type")))  # ``for (Runner each : list)``
         self.visit(field(node, "body"))
 
     # ---------------------------------------------------------------- fields
@@ -347,6 +348,8 @@ class Walk:
         text = self.template(node)
         url = urls.parse(text, self.model) if text and "/" in text else None
         if url is None:
+            if text and any(prefix in text for prefix in self.model.api_prefixes):
+                self.mark(at)  # a message that mentions a URL: none of its parts is one
             return False
         self.mark(at)
         span, evidence = self.s.content(at, self.sh), urls.literal_evidence(url)
