@@ -15,14 +15,11 @@ from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
 from ..pydecl import SUFFIXES, _candidates, _words
-from .infer import Value
 from .nodes import Node, field
 from .strings import object_entries, string_value
 
 if TYPE_CHECKING:
     from .walk import Walk
-
-NOT_NAMED = Value("record")
 
 
 class Declarations:
@@ -39,7 +36,7 @@ class Declarations:
         if name is not None and fields:
             found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
                                                       frozenset(f for f, _ in fields))
-        payload = name is not None and (self.infer.type_named(self.s.text_of(name)) or NOT_NAMED).record in PAYLOAD_RECORDS
+        payload = name is not None and self.payload(self.s.text_of(name))
         if found is not None and found[0] not in PAYLOAD_RECORDS and not payload:
             for declared, where in fields:
                 self.w.add(Touch("field", declared, self.s.span(where), found[0], found[1], "declare",
@@ -113,6 +110,13 @@ class Declarations:
                         return value, key
         return None
 
+    def payload(self, name: str) -> bool:
+        """A class named for a webhook payload or a part of one, at its head or its tail:
+        ``EventMergeRequest``, ``MergeRequestObjectAttributes``, ``PipelineHook``."""
+        words = _words(name)
+        parts = ["_".join(words[:i]) for i in range(1, len(words) + 1)] + ["_".join(words[i:]) for i in range(len(words))]
+        return any(self.model.record_for_name(part) in PAYLOAD_RECORDS for part in parts)
+
     def enum(self, node: Node) -> None:
         """``enum RunnerScope { ACTIVE("active"), PAUSED("paused") }`` (or ``{ ACTIVE, PAUSED }``,
         whose names a JSON mapper writes in lower case): the values of a runner's ``scope``, when
@@ -131,6 +135,8 @@ class Declarations:
         values = [self._member_value(m) for m in members]
         spec = self.model.records.get(record) if record else None
         tables = [("field", spec.field_values), ("param", spec.filter_values)] if spec else []
+        if self.w.methods is not None and self.s.text_of(field(node, "name")) in self.w.methods.sdk.filter_enums:
+            tables.reverse()  # an SDK's filter enum (gitlab4j's RunnerStatus): the filter's values
         kind, known = next(((k, t[words[-1]]) for k, t in tables if words[-1] in t), (None, ()))
         if kind is not None and len({v for v, _ in values} & set(known)) >= 2:
             for value, where in values:

@@ -37,6 +37,11 @@ class Sdk:
     def call(self, method: str) -> Call | None:
         return self.calls.get(method)
 
+    @property
+    def filter_enums(self) -> frozenset[str]:
+        """The enum types whose values an SDK call sends as a filter (``RunnerStatus``)."""
+        return frozenset(enum for call in self.calls.values() for enum in call.filters)
+
     def type_of(self, record: str | None, name: str) -> str | None:
         return self.fields.get(record or "", {}).get(name)
 
