@@ -90,12 +90,14 @@ def test_a_jax_rs_resource_class_is_a_server_route_not_a_request(check):
 
 
 # ---------------------------------------------------------------- query parameters
-def test_query_parameters_in_the_url_in_query_param_calls_and_in_annotations(table):
+def test_query_parameters_in_the_url_in_spring_and_okhttp_builders_and_in_annotations(table):
     code = API + ('URI a = URI.create(API + "/runners?scope=active");\n'
                   'URI b = UriComponentsBuilder.fromHttpUrl(API).path("/runners").queryParam("scope", "paused").build().toUri();\n'
+                  'HttpUrl c = HttpUrl.parse(API + "/runners").newBuilder().addQueryParameter("scope", "online").build();\n'
                   'interface Runners {\n    @GET("runners/all")\n    Call<Object> all(@Query("scope") String scope);\n}\n')
     assert [(t[1], t[4], t[6]) for t in touches(code, table, "param")] == [
-        ("scope", "filter", "active"), ("scope", "filter", "paused"), ("scope", "filter", NO_VALUE)]
+        ("scope", "filter", "active"), ("scope", "filter", "paused"), ("scope", "filter", "online"),
+        ("scope", "filter", NO_VALUE)]
 
 
 # ---------------------------------------------------------------- responses used as records

@@ -34,7 +34,7 @@ SHAPES = Shapes(
     placeholders=r"%(?:\d+\$)?[-#+ 0,(]*\d*(?:\.\d+)?[sdxX]|\{[A-Za-z0-9_]*(?:,[^{}]*)?\}",
     format_methods=frozenset({"format", "formatted"}),
     pass_methods=frozenset({"create", "parse", "valueOf", "toString", "toUriString", "toUri", "build",
-                            "buildAndExpand", "expand", "encode", "toURI", "toURL", "URI", "URL", "queryParam",
+                            "buildAndExpand", "expand", "encode", "toURI", "toURL", "URI", "URL", "newBuilder", "queryParam",
                             "queryParamIfPresent", "addQueryParameter", "setQueryParameter",
                             "addEncodedQueryParameter", "scheme", "host", "port"}),
     path_methods=frozenset({"path", "fromHttpUrl", "fromUriString", "fromPath"}),

@@ -376,18 +376,6 @@ def _function(walk: Walk, node: Node) -> None:
     walk.function(node)
 
 
-def _declaration(walk: Walk, node: Node) -> None:
-    walk.decls.declaration(node)
-
-
-def _enum(walk: Walk, node: Node) -> None:
-    walk.decls.enum(node)
-
-
-def _annotation(walk: Walk, node: Node) -> None:
-    walk.decls.annotation(node)
-
-
 def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: Walk.for_of,
@@ -397,9 +385,9 @@ def handlers(shapes) -> dict:
     if shapes.method_call is not None:
         table.update({shapes.method_call: Walk.method_call, shapes.new: Walk.method_call})
     if shapes.annotation is not None:
-        table[shapes.annotation] = _annotation
+        table[shapes.annotation] = lambda walk, node: walk.decls.annotation(node)
     if shapes.enum is not None:
-        table[shapes.enum] = _enum
+        table[shapes.enum] = lambda walk, node: walk.decls.enum(node)
     table.update({kind: _function for kind in shapes.functions})
-    table.update({kind: _declaration for kind in shapes.declarations})
+    table.update({kind: lambda walk, node: walk.decls.declaration(node) for kind in shapes.declarations})
     return table
