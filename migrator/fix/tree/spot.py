@@ -174,7 +174,7 @@ class Spot:
         return next((n for n in walk(self.s.root) if self.s.span(n) == span and n.is_named), None) if span else None
 
     def literal_code(self, value: object, like: Node | None = None) -> str:
-        """A JavaScript literal, a string in the quotes of the one it replaces."""
+        """A literal of the language (JavaScript, Java), a string in the quotes of the one it replaces."""
         if value is None:
             return "null"
         if isinstance(value, bool):
