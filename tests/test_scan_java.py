@@ -84,8 +84,19 @@ def test_retrofit_and_jax_rs_client_interfaces_route_requests(check):
     assert codes(check, code) == [("MIG030", 2)]
 
 
-def test_a_jax_rs_resource_class_is_a_server_route_not_a_request(check):
-    code = '@Path("/projects")\nclass Resource {\n    @GET\n    @Path("/{id}/merge_requests/{iid}/changes")\n    Object changes() { return null; }\n}\n'
+def test_feign_and_spring_http_interfaces_route_requests(check):
+    code = ('@FeignClient(name = "gitlab", url = "${gitlab.url}/api/v4")\ninterface GitLab {\n'
+            '    @GetMapping(value = "/projects/{id}/merge_requests/{iid}/changes")\n    Object changes(long id, long iid);\n'
+            '    @RequestLine("DELETE /geo_nodes/{id}")\n    void delete(@Param("id") long id);\n'
+            '    @GetExchange("/runners/all")\n    List<Object> runners(@RequestParam("scope") String scope);\n}\n')
+    assert codes(check, code) == [("MIG030", 3), ("MIG001", 5)]
+
+
+def test_a_controller_class_route_is_a_server_route_not_a_request(check):
+    code = ('@Path("/projects")\nclass Resource {\n    @GET\n    @Path("/{id}/merge_requests/{iid}/changes")\n'
+            '    Object changes() { return null; }\n}\n'
+            '@RestController\nclass Fake {\n    @GetMapping("/projects/{id}/merge_requests/{iid}/changes")\n'
+            '    Object changes() { return null; }\n}\n')
     assert codes(check, code) == []
 
 

@@ -21,11 +21,14 @@ from .strings import object_entries, string_value
 if TYPE_CHECKING:
     from .walk import Walk
 
+LINE = "line"  # a route annotation whose string holds the method and the path
+
 
 class Declarations:
     def __init__(self, walk: Walk):
         self.w = walk
         self.s, self.sh, self.lang, self.model, self.infer = walk.s, walk.sh, walk.lang, walk.model, walk.infer
+        self.routes = frozenset(self.lang.route_annotations) | self.lang.path_annotations | self.lang.line_annotations
 
     def declaration(self, node: Node) -> None:
         """``interface MergeRequest { merge_status: string }``: a declared record's fields, in the
@@ -159,10 +162,14 @@ class Declarations:
         annotations send (``@QueryParam("scope")``, ``@Query("scope")``, ``@FormParam("active")``)."""
         name, args = field(node, "name"), field(node, "arguments")
         method, declared = self._route(node, self.s.text_of(name) if name is not None else "")
-        path = next((a for a in args.named_children if a.type == self.sh.string), None) if args else None
+        path = self._argument(args)
         text = self.w.template(path) if method and path is not None else None
-        url = urls.parse(text, self.model, relative_ok=True) if text else None
+        if text and method == LINE:  # Feign's ``@RequestLine("GET /projects/{id}")``
+            method, _, text = text.partition(" ")
+        url = urls.parse(text.strip(), self.model, relative_ok=True) if text else None
         if url is None or not (url.under_api or url.template):
+            if path is not None and self.s.text_of(name) in self.routes:
+                self.w.mark(path)  # a server's route (a controller class's method), no request
             self.w.children(node)
             return
         self.w.mark(path)
@@ -171,6 +178,17 @@ class Declarations:
         for touch in urls.query_touches(url, span, method, "typed", Syntax.STRING):
             self.w.add(touch)
         self._route_params(declared, url, method)
+
+    def _argument(self, args: Node | None) -> Node | None:
+        """An annotation's string argument: ``@GET("p")``, ``@GetMapping(value = "p")``."""
+        for arg in args.named_children if args is not None else ():
+            if arg.type == self.sh.string:
+                return arg
+            key, value = field(arg, "key"), field(arg, "value")
+            if key is not None and self.s.text_of(key) in ("value", "path", "url") and value is not None \
+                    and value.type == self.sh.string:
+                return value
+        return None
 
     def _route(self, node: Node, name: str) -> tuple[str | None, Node | None]:
         """(HTTP method, the method declared) of a route annotation on a method of an interface."""
@@ -181,6 +199,8 @@ class Declarations:
             return None, None
         if name in self.lang.route_annotations:
             return self.lang.route_annotations[name], declared
+        if name in self.lang.line_annotations:
+            return LINE, declared
         if name not in self.lang.path_annotations:
             return None, None
         verbs = [self.s.text_of(field(m, "name")) for m in modifiers.named_children if m.type == self.sh.marker]

@@ -90,10 +90,14 @@ LANGUAGE = Language(
     callbacks=frozenset({"forEach", "filter", "map", "anyMatch", "allMatch", "noneMatch", "ifPresent",
                          "removeIf", "peek", "flatMap", "thenApply", "thenAccept", "subscribe", "doOnNext",
                          "sorted", "mapToInt", "mapToLong", "takeWhile", "dropWhile"}),
-    route_annotations=VERBS,
+    # on a client interface's method only (a class's are a server's routes): Retrofit's @GET("…"),
+    # JAX-RS's @GET with @Path("…"), Spring's @GetMapping (Feign) and @GetExchange, Feign's @RequestLine
+    route_annotations={**VERBS, **{f"{verb.capitalize()}{kind}": method for verb, method in VERBS.items()
+                                   for kind in ("Mapping", "Exchange")}},
     path_annotations=frozenset({"Path"}),
-    param_annotations={"QueryParam": "query", "Query": "query", "FormParam": "form", "Field": "form",
-                       "HeaderParam": "header", "Header": "header"},
+    line_annotations=frozenset({"RequestLine"}),
+    param_annotations={"QueryParam": "query", "Query": "query", "RequestParam": "query", "FormParam": "form",
+                       "Field": "form", "HeaderParam": "header", "Header": "header", "RequestHeader": "header"},
     key_annotations=frozenset({"JsonProperty", "SerializedName", "Json", "JsonAlias"}),
     # WireMock's stubFor(…willReturn(aResponse().withBody("{…}"))) and okJson("…"), OkHttp's
     # MockWebServer enqueue(new MockResponse().setBody("{…}")), MockServer's respond(…),

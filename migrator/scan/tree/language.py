@@ -90,6 +90,7 @@ class Language:
     # ``@GET("projects/{id}")``), and a declared field's API name (``@JsonProperty("merge_status")``)
     route_annotations: dict[str, str] = field(default_factory=dict)
     path_annotations: frozenset[str] = frozenset()  # JAX-RS's ``@Path("…")`` beside ``@GET``
+    line_annotations: frozenset[str] = frozenset()  # Feign's ``@RequestLine("GET /projects/{id}")``
     param_annotations: dict[str, str] = field(default_factory=dict)  # ``@QueryParam("scope")`` → query
     key_annotations: frozenset[str] = frozenset()
     sdk: str | None = None  # rules/model/<sdk>.yaml: the SDK's calls, their records and endpoints
