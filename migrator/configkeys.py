@@ -4,6 +4,7 @@ or the command line) and turns them into Python values; an unknown key or a bad 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -136,9 +137,22 @@ def _size(value: Any, root: Path, table: RuleTable) -> int:
 
 
 def _directory(value: Any, root: Path, table: RuleTable) -> Path:
+    """A directory relative to ``root`` (``~`` expanded); a path no system call could take (a NUL
+    character, a ``~`` with no home to expand to, a name the file system encoding cannot hold)
+    is a bad value, refused here rather than failing the run later."""
     if not isinstance(value, str) or not value:
         raise ValueError(f"expected a directory path, got {value!r}")
-    return root / Path(value).expanduser()
+    if "\0" in value:
+        raise ValueError(f"{value!r} is not a usable path: it holds a NUL character")
+    try:
+        expanded = Path(value).expanduser()
+    except (RuntimeError, KeyError):  # ~ with no home, ~user with no such user
+        raise ValueError(f"{value!r} is not a usable path: {value.split('/')[0]} has no home directory") from None
+    try:
+        os.fsencode(expanded)
+    except UnicodeError:
+        raise ValueError(f"{value!r} is not a usable path: the file system encoding cannot hold it") from None
+    return root / expanded
 
 
 _CHECKS: dict[str, Callable[[Any, Path, RuleTable], Any]] = {
