@@ -144,6 +144,30 @@ def test_a_mock_response_is_a_recording_whose_fixes_are_unsafe(table, check):
         "unsafe", "unsafe"]
 
 
+def test_a_zod_schema_of_a_record_declares_its_fields_shown_not_fixed(check):
+    code = ('export const MergeRequestSchema = z.object({\n  iid: z.number(),\n  merged_by: UserSchema.nullable(),\n'
+            '  runner: z.object({ id: z.number(), active: z.boolean(), is_shared: z.boolean() }),\n});\n')
+    found = [(f.code, f.span.start.row, f.fix.applicability) for f in check(code, "javascript", "schemas.ts")]
+    assert found == [("MIG010", 3, "display-only"), ("MIG060", 4, "display-only")]
+
+
+# ---------------------------------------------------------------- @gitbeaker/rest
+def test_gitbeaker_resource_methods_are_requests_to_their_endpoints(table):
+    code = ("const changes = await api.MergeRequests.showChanges(projectId, iid);\n"
+            "const runners = await api.Runners.all({ scope: 'active', perPage: 20 });\n"
+            "const mr = await api.MergeRequests.show(projectId, iid);\nuse(mr.merge_status);\n")
+    found = [t[:4] for t in touches(code, table) if t[0] != "param" or t[1] == "scope"]
+    assert found == [("endpoint", "/projects/:id/merge_requests/:merge_request_iid/changes", "merge_request", "typed"),
+                     ("endpoint", "/runners/all", "runner", "typed"), ("param", "scope", "runner", "typed"),
+                     ("endpoint", "/projects/:id/merge_requests/:merge_request_iid", "merge_request", "typed"),
+                     ("field", "merge_status", "merge_request", "typed")]
+
+
+def test_a_gitbeaker_option_is_sent_decamelized_and_never_rewritten_where_spelled_in_camel_case(table):
+    [param] = [t for t in scan("await api.Runners.all({ tagList: ['a'] });\n", table.model) if t.kind == "param"]
+    assert (param.name, param.syntax) == ("tag_list", "")
+
+
 # ---------------------------------------------------------------- where findings sit
 def test_a_finding_sits_on_its_tokens_line_inside_nested_calls_and_multiline_arguments(check):
     code = API + ("await Promise.all([\n  axios.get(\n    `${API}/runners`,\n"
@@ -204,6 +228,13 @@ def test_rename_of_a_typed_property_and_an_objects_key(tmp_path):
     first, second = fix(tmp_path, code, "a.ts", "--unsafe-fixes")
     assert "use(mr.merge_user);" in first and "{ require_reauthentication_to_approve: true }" in first
     assert second == first
+
+
+def test_an_entry_whose_new_name_is_already_there_is_dropped_with_its_line(tmp_path):
+    code = (API + "await axios.put(`${API}/projects/1/approvals`, {\n"
+            "  require_reauthentication_to_approve: true,\n  require_password_to_approve: true,\n});\n")
+    assert fix(tmp_path, code)[0] == (API + "await axios.put(`${API}/projects/1/approvals`, {\n"
+                                       "  require_reauthentication_to_approve: true,\n});\n")
 
 
 def test_a_named_receiver_is_never_fixed_safely(tmp_path):

@@ -40,5 +40,5 @@ def parses(text: str) -> None:
 KIND = FileKind(
     "javascript", claims, scan, newlines="universal", fixer=fix, validator=parses, comment="//",
     strings="javascript", examples={"javascript": "example.js", "typescript": "example.ts"},
-    title="JavaScript/TypeScript", styles=("snake", "camel"),
+    title="JavaScript/TypeScript", styles=("snake", "camel"), sdk="gitbeaker",
 )

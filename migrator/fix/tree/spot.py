@@ -97,6 +97,9 @@ class Spot:
         start, end = self.s.span(entry)
         text = self.s.text
         after = re.compile(r"\s*,[ \t]*").match(text, end)
+        line = text.rfind("\n", 0, start) + 1
+        if after and not text[line:start].strip() and text[after.end():after.end() + 1] in ("\n", ""):
+            return [(line, after.end() + 1, "")]  # the entry's own line, with its line break
         if after:
             return [(start, after.end(), "")]
         before = text.rfind(",", 0, start)

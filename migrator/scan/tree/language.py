@@ -50,6 +50,7 @@ class Language:
     # methods, and the roots whose ``.object`` is one (any receiver's ``.extend({…})`` is)
     schema_methods: frozenset[str] = frozenset()
     schema_roots: frozenset[str] = frozenset()
+    sdk: str | None = None  # the SDK whose resource methods are requests: rules/model/<sdk>.yaml, scan/tree/sdk.py
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
 
     def client(self, name: str) -> Client | None:

@@ -13,6 +13,7 @@ from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
 from .infer import Value
+from . import sdk
 from .language import Client
 from .nodes import Node, field, unwrap, walk
 from .strings import object_entries
@@ -49,6 +50,8 @@ class Requests:
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
+        if sdk.call(self, node, function, listed):
+            return True
         method = self.s.text_of(field(function, "property"))
         owner = unwrap(field(function, "object"), self.sh.wrappers)
         if owner.type == self.sh.call:
@@ -176,9 +179,12 @@ class Requests:
         self.w.infer.cache[node.id] = value
         return True
 
-    def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request) -> None:
-        """Each key of an object sent (query, body, form, headers) is a parameter of the request."""
-        entries = self._entries(node)
+    def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request,
+               rename=None) -> None:
+        """Each key of an object sent (query, body, form, headers) is a parameter of the request;
+        ``rename`` gives the name a client sends a key as (an SDK decamelizes them): a key it
+        renames is shown, never rewritten."""
+        entries = [(rename(k) if rename else k, key, v) for k, key, v in self._entries(node)]
         held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
         context = urls.METHOD_CONTEXT.get(method, "call")
         for index, (name, key, value) in enumerate(entries):
@@ -189,6 +195,8 @@ class Requests:
                 credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
             span = self.s.inner(key) if key.type == self.sh.string else self.s.span(key)
+            if self.s.text[span[0]:span[1]] != name:
+                syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
                              request=replace(request, credential=credential),
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,
