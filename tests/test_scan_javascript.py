@@ -144,6 +144,13 @@ def test_a_mock_response_is_a_recording_whose_fixes_are_unsafe(table, check):
         "unsafe", "unsafe"]
 
 
+def test_an_object_type_given_to_a_call_of_an_endpoint_declares_that_records_fields(table):
+    code = ("const { body } = await http.getJson<{ merge_status?: string; iid: number }>(\n"
+            "  `projects/${repo}/merge_requests/${iid}`,\n);\n")
+    found = [(t.name, t.record, t.evidence, t.context) for t in scan(code, table.model) if t.kind == "field"]
+    assert found == [("merge_status", "merge_request", "named", "declare"), ("iid", "merge_request", "named", "declare")]
+
+
 def test_a_zod_schema_of_a_record_declares_its_fields_shown_not_fixed(check):
     code = ('export const MergeRequestSchema = z.object({\n  iid: z.number(),\n  merged_by: UserSchema.nullable(),\n'
             '  runner: z.object({ id: z.number(), active: z.boolean(), is_shared: z.boolean() }),\n});\n')

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ...apimodel import PAYLOAD_RECORDS
 from ...model import Touch
 from ...syntax import Syntax
+from .. import urls
 from ..pydecl import _candidates, _words
 from .nodes import Node, field
 from .strings import object_entries
@@ -80,3 +81,29 @@ def _declared(walk: Walk, node: Node):
             name = field(member, "name")
             if name is not None and name.type in walk.sh.property:
                 yield name
+
+
+def type_arguments(walk: Walk, call: Node) -> None:
+    """``http.get<{ merge_status: string }>(url)``: an object type given to a call whose URL is
+    an endpoint's declares that record's fields (typed when the call is a known request or the
+    URL is one of the model's endpoints as written, named for a wrapper's path)."""
+    arguments = field(call, "type_arguments")
+    shapes = [n for n in arguments.named_children if n.type == "object_type"] if arguments is not None else []
+    if not shapes:
+        return
+    known = walk.infer.cache.get(call.id)
+    record, evidence = (known.record, known.evidence) if known is not None else (None, "bare")
+    if record is None:
+        args = field(call, walk.sh.arguments)
+        first = args.named_children[0] if args is not None and args.named_children else None
+        text = walk.template(first) if first is not None else None
+        url = urls.parse(text, walk.model) if text and "/" in text else None
+        record, evidence = (url.record, urls.literal_evidence(url)) if url is not None else (None, "bare")
+    if record is None or record in PAYLOAD_RECORDS:
+        return
+    for shape in shapes:
+        for member in shape.named_children:
+            name = field(member, "name") if member.type in walk.sh.declared_field else None
+            if name is not None and name.type in walk.sh.property:
+                walk.add(Touch("field", walk.s.text_of(name), walk.s.span(name), record, evidence, "declare",
+                               syntax=Syntax.DECLARATION))

@@ -206,8 +206,10 @@ class Walk:
         return True
 
     def member(self, node: Node) -> None:
-        parent = node.parent
-        called = parent is not None and parent.type == self.sh.call and field(parent, "function") == node
+        inner, parent = node, node.parent
+        while parent is not None and parent.type in self.sh.wrappers:  # ``(await x.get)<T>(url)``
+            inner, parent = parent, parent.parent
+        called = parent is not None and parent.type == self.sh.call and field(parent, "function") == inner
         if node.id not in self.handled and not called:
             self.field(node, "read")
         self.children(node)
@@ -267,7 +269,9 @@ class Walk:
 
     # ---------------------------------------------------------------- calls and URLs
     def call(self, node: Node) -> None:
-        if self.requests.call(node):
+        sent = self.requests.call(node)
+        declare.type_arguments(self, node)
+        if sent:
             self.children(node)
             return
         callee = field(node, "function")
