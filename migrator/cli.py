@@ -325,8 +325,7 @@ def _readable(path: str) -> bool:
 @click.option("--output-format", type=click.Choice(list(FORMATS)), default="json", show_default=True)
 def report(merge, results, output_format):
     """One report from the JSON results of many `migrator check` runs (one per repository)."""
-    from .report import render
-    from .report.merge import ResultsError, load_results
+    from .report.merge import ResultsError, load_results, write_report
 
     if not merge:
         raise click.UsageError("give --merge and the JSON results to merge")
@@ -335,4 +334,4 @@ def report(merge, results, output_format):
     except ResultsError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    sys.stdout.write(render(output_format, findings))
+    write_report(output_format, findings, sys.stdout)
