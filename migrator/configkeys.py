@@ -84,13 +84,16 @@ def _per_file_ignores(value: Any, root: Path, table: RuleTable) -> tuple[tuple[G
     if not isinstance(value, dict):
         raise ValueError(f"expected a table of glob = [codes], got {value!r}")
     out = []
+    resolved: dict[str, frozenset[str]] = {}  # each list of codes resolved once, however many patterns share it
     for pattern, codes in value.items():
         try:
             glob = Glob.anchored(pattern, root, negation=True)
-            chosen = _selectors(codes, root, table)
+            if (key := repr(codes)) not in resolved:
+                chosen = _selectors(codes, root, table)
+                resolved[key] = frozenset().union(*(selected_codes(table, s) for s in chosen))
         except (ValueError, GlobError) as exc:
             raise ValueError(f"{pattern!r}: {exc}") from None
-        out.append((glob, frozenset().union(*(selected_codes(table, s) for s in chosen))))
+        out.append((glob, resolved[key]))
     return tuple(out)
 
 
