@@ -105,6 +105,13 @@ def test_a_parameter_typed_with_a_record_type_is_named_by_the_type(table):
     assert [t[:4] for t in touches(code, table, "field")] == [("field", "merged_by", "merge_request", "named")]
 
 
+def test_a_records_camel_case_property_is_its_field_and_a_fix_keeps_the_spelling(tmp_path, check):
+    code = ("const mr = await api.MergeRequests.show(projectId, iid);\nuse(mr.mergedBy);\n"
+            "const other = { mergedBy: 1 };\nuse(other.mergedBy);\n")
+    assert codes(check, code) == [("MIG010", 2)]
+    assert fix(tmp_path, code, "a.ts", "--unsafe-fixes")[0] == code.replace("use(mr.mergedBy)", "use(mr.mergeUser)")
+
+
 def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
     code = "if (runner.status === 'paused' || mr.merge_status != \"can_be_merged\") {}\n"
     found = [(t.name, t.context, t.value, t.expression.op) for t in scan(code, table.model) if t.kind == "field"]

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import Touch
+from ...spelling import camel
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import Node, Source, field, walk
 from ...scan.tree.strings import _piece
@@ -77,12 +78,18 @@ class Spot:
         name = self.name_node()
         if name is None:
             return None
+        new = self.spelled(name, new)
         if name.type == self.sh.string:
             start, end = self.s.inner(name)
             return [(start, end, new)]
         if name.type in self.sh.property and re.fullmatch(r"[A-Za-z_$][\w$]*", new):
             return [(*self.s.span(name), new)]
         return None
+
+    def spelled(self, name: Node, new: str) -> str:
+        """The new name as the code spells the old one: ``mergeUser`` where it reads ``mergedBy``."""
+        written = self.s.inner(name) if name.type == self.sh.string else self.s.span(name)
+        return camel(new) if self.s.text[written[0]:written[1]] == camel(self.touch.name) != self.touch.name else new
 
     def without_entry(self) -> Edits:
         """The removal of the object entry whose key the touch is, with one comma (with the
@@ -122,7 +129,7 @@ class Spot:
             return None
         start, end = self.s.span(access)
         cut = self.s.inner(name) if name.type == self.sh.string else self.s.span(name)
-        return self.s.text[start:cut[0]] + new + self.s.text[cut[1]:end]
+        return self.s.text[start:cut[0]] + self.spelled(name, new) + self.s.text[cut[1]:end]
 
     def compared(self) -> tuple[Node, Node, str] | None:
         """(comparison, the literal operand, operator) around the touch."""

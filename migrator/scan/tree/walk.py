@@ -13,7 +13,7 @@ from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
 from . import declare
-from .infer import Inferer, Scope, Value
+from .infer import Inferer, Scope, Value, snake
 from .language import Language
 from .nodes import Node, Source, field, unwrap
 from .requests import Requests
@@ -200,7 +200,10 @@ class Walk:
         owner = self.receiver(access[1]) if access else None
         if access is None or owner is None:
             return False
-        self.add(Touch("field", access[0], self.s.span(node), owner[0], owner[1], context, value=value,
+        name = access[0]
+        if owner[0] is not None and name != name.lower():
+            name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
+        self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression))
         self.handled.add(node.id)
         return True
