@@ -59,12 +59,13 @@ class Baseline:
 
 
 def write_baseline(path: str | os.PathLike[str], findings: Sequence[Finding]) -> Baseline:
-    """Record ``findings`` in ``path`` (replaced atomically) and return the baseline."""
+    """Record ``findings`` in ``path`` (written as ``>`` would: fix/files.write_output) and return
+    the baseline."""
     baseline = Baseline.of(findings)
-    from .fix.files import write_atomic
+    from .fix.files import write_output
 
     try:
-        write_atomic(Path(path), baseline.dumps().encode("utf-8"))
+        write_output(Path(path), baseline.dumps().encode("utf-8"))
     except OSError as exc:
         raise BaselineError(f"{path}: cannot write the baseline: {exc.strerror}") from None
     return baseline

@@ -38,8 +38,9 @@ class Group(click.Group):
                 sys.exit(2)
             from .configkeys import ConfigError
             from .report.merge import ResultsError
+            from .report.output import OutputError
 
-            if not isinstance(exc, (ConfigError, BaselineError, ResultsError)):
+            if not isinstance(exc, (ConfigError, BaselineError, ResultsError, OutputError)):
                 raise
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
