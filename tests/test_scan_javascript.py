@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from migrator.cli import main
 from migrator.details import Origin
+from migrator.model import NO_VALUE
 from migrator.scan.tree.javascript import scan
 
 API = 'const API = "https://gitlab.example.com/api/v4";\n'
@@ -72,6 +73,18 @@ def test_query_parameters_in_the_url_in_params_and_in_url_search_params(table):
                   'await fetch(`${API}/runners/all?${query}`);\n')
     assert [(t[1], t[6]) for t in touches(code, table, "param")] == [
         ("scope", "active"), ("scope", "paused"), ("scope", "online")]
+
+
+def test_a_url_object_its_search_params_and_its_to_string_sent_by_fetch(table, check):
+    code = ("const url = new URL(`${apiUrl()}/projects/${id}/merge_requests/${iid}/changes`);\n"
+            "url.searchParams.append('view', 'inline');\nawait fetch(url.toString());\n"
+            "const runners = new URL('runners/all', API_BASE);\nrunners.searchParams.set('scope', 'active');\n"
+            "await fetch(runners.href);\n")
+    found = [(t[0], t[1], t[3], t[6]) for t in touches(code, table) if t[0] != "field"]
+    assert found == [("endpoint", "/projects/:id/merge_requests/:merge_request_iid/changes", "typed", NO_VALUE),
+                     ("param", "view", "named", "inline"),
+                     ("endpoint", "/runners/all", "typed", NO_VALUE), ("param", "scope", "named", "active")]
+    assert codes(check, code) == [("MIG030", 1), ("MIG062", 5)]
 
 
 # ---------------------------------------------------------------- responses used as objects

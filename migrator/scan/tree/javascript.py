@@ -36,6 +36,7 @@ LANGUAGE = Language(
                "data": "body", "form": "form", "headers": "header"},
     serializers=frozenset({"JSON.stringify"}),
     query_builders=frozenset({"URLSearchParams"}),
+    url_builders=frozenset({"URL"}),
     sdk="gitbeaker",
     json_methods=frozenset({"json"}),
     body_members=frozenset({"data", "body"}),

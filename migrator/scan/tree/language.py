@@ -41,6 +41,7 @@ class Language:
     locations: dict[str, str] = field(default_factory=dict)
     serializers: frozenset[str] = frozenset()  # ``JSON.stringify(body)`` sends ``body``
     query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
+    url_builders: frozenset[str] = frozenset()  # ``new URL(path, base)``; its ``searchParams.append(k, v)``
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
     body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument

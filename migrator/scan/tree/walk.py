@@ -47,7 +47,7 @@ class Walk:
         self.touches.append(replace(touch, origin=RECORDED) if self.recorded else touch)
 
     def template(self, node: Node | None) -> str | None:
-        return template(self.s, node, self.sh, self.infer.template)
+        return template(self.s, node, self.sh, self.infer.template, builders=self.lang.url_builders)
 
     def literal(self, node: Node | None) -> object:
         """A literal's value (string, number, true, false, null), or NO_VALUE."""
@@ -122,8 +122,9 @@ class Walk:
         plain = unwrap(value, self.sh.wrappers)
         if plain is not None and plain.type == self.sh.object:
             self.object_names[plain.id] = name
-        if plain is not None and plain.id in self.url_touches:
-            self.named_urls[name] = self.url_touches[plain.id]
+        written = self.requests.url_written(plain)
+        if written is not None and written.id in self.url_touches:
+            self.named_urls[name] = self.url_touches[written.id]
         found = self.infer.value(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
         self.scope.bind(name, found or text or self.infer.named(name))
