@@ -61,6 +61,12 @@ def test_a_wrapper_path_without_api_v4_counts_only_as_a_whole_endpoint_template(
     assert codes(check, 'const what = "changes";\nawait gitlab.get(what);\n') == []
 
 
+def test_code_inside_a_url_expression_is_read_too(check):
+    code = ("fetch(`${API}/runners/${runner.active}`);\n"
+            "const url = API + '/projects/' + mr.merged_by + '/merge_requests';\n")
+    assert codes(check, code, "a.js") == [("MIG060", 1), ("MIG010", 2)]
+
+
 def test_text_that_only_mentions_a_url_is_no_request(check):
     assert codes(check, 'log(`fetching ${url}/api/v4/geo_nodes`);\n') == []
 

@@ -191,9 +191,7 @@ class Requests:
             for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth):
                 self.w.add(replace(touch, request=replace(touch.request, client="http")))
             self.w.mark(plain)
-            for sub in plain.named_children:
-                if sub.type == self.sh.substitution:
-                    self.w.children(sub)
+            self.w.code_parts(plain)
         request = Request(path=url.name, auth=auth, client="http")
         sending = [(self.lang.locations.get(k), v) for k, _, v in entries if self.lang.locations.get(k)]
         if body is not None:

@@ -342,10 +342,18 @@ class Walk:
         for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
             self.add(touch)
         self.url_touches[node.id] = range(first, len(self.touches))
-        for sub in node.named_children:  # ``${…}`` parts are code
-            if sub.type == self.sh.substitution:
-                self.children(sub)
+        self.code_parts(node)
         return True
+
+    def code_parts(self, node: Node) -> None:
+        """The parts of a URL expression that are code (``${mr.iid}``, ``+ encode(x)``), visited."""
+        stack = [node]
+        while stack:
+            part = stack.pop()
+            if part.id in self.handled:
+                stack.extend(reversed(part.named_children))
+            elif part.type not in self.sh.fragment and part.type != self.sh.escape:
+                self.visit(part)
 
     def sent(self, name: str, evidence: str) -> None:
         """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
