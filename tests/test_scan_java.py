@@ -150,6 +150,11 @@ def test_lambdas_over_a_list_of_records_get_the_record(table):
     assert ("field", "active", "runner", "named") in fields and ("field", "ip_address", "runner", "named") in fields
 
 
+def test_a_name_bound_to_a_field_of_an_object_is_read_like_any_value(table):
+    code = API + 'String base = config.url;\nString url = base + "/geo_nodes";\nObject who = this.mr.mergedBy;\n'
+    assert [t[:2] for t in touches(code, table, "endpoint")] == [("endpoint", "/geo_nodes")]
+
+
 def test_a_type_or_a_constant_is_no_record(table):
     assert touches("use(HttpMethod.PUT, Runner.RunnerStatus.ACTIVE, HttpResponse.BodyHandlers.ofString());\n",
                    table, "field") == []

@@ -34,7 +34,6 @@ from ..fix.files import Roots
 from ..kinds import FileKind
 from ..model import Edit, Finding, ScanError
 from ..pipeline import check_source, load
-from ..spelling import PLAIN
 from ..ruletable import load_table
 from ..source import LineIndex
 from ..source.comments import TREE_LANGUAGES
@@ -235,7 +234,7 @@ def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa
     table = load_table()
     try:
         rules = rules_for(source, settings, table)
-        loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN))
+        loaded = load(source, rules, settings.max_file_size, table.spellings[source.kind])
         if loaded is None or loaded.text is None:
             return FileFix(source), Noqa(""), None
         found = [f for f in check_source(loaded.text, source.kind, source.display, rules, table)

@@ -86,15 +86,21 @@ class Spot:
         name = self.name_node()
         if name is None:
             return None
+        spelled = self.spelled(name, new)
+        if spelled is None:
+            return None
         if name.type == self.sh.string:
             start, end = self.s.inner(name)
-            return [(start, end, new)]
-        spelled = self.spelled(name, new)
-        return [(*self.s.span(name), spelled)] if spelled is not None else None
+            return [(start, end, spelled)]
+        return [(*self.s.span(name), spelled)]
 
     def spelled(self, name: Node, new: str) -> str | None:
         """The new name as the code spells the old one (``mergedBy`` → ``mergeUser``,
-        ``getMergedBy`` → ``getMergeUser``), where it is a name the language can write."""
+        ``getMergedBy`` → ``getMergeUser``; a key as it is written, else as the API writes it),
+        where it is a name the language can write."""
+        if name.type == self.sh.string:
+            start, end = self.s.inner(name)
+            return respell(self.s.text[start:end], self.touch.name, new) or new
         if name.type not in self.sh.property or not re.fullmatch(r"[A-Za-z_$][\w$]*", new):
             return None
         return respell(self.s.text_of(name), self.touch.name, new)
@@ -112,6 +118,9 @@ class Spot:
         start, end = self.s.span(entry)
         text = self.s.text
         after = re.compile(r"\s*,[ \t]*").match(text, end)
+        line = text.rfind("\n", 0, start) + 1
+        if after and not text[line:start].strip() and text[after.end():after.end() + 1] in ("\n", ""):
+            return [(line, after.end() + 1, "")]  # the entry's own line, with its line break
         if after:
             return [(start, after.end(), "")]
         before = text.rfind(",", 0, start)
@@ -134,7 +143,7 @@ class Spot:
             return None
         start, end = self.s.span(access)
         cut = self.s.inner(name) if name.type == self.sh.string else self.s.span(name)
-        spelled = new if name.type == self.sh.string else self.spelled(name, new)
+        spelled = self.spelled(name, new)
         return None if spelled is None else self.s.text[start:cut[0]] + spelled + self.s.text[cut[1]:end]
 
     def compared(self) -> tuple[Node, Node, str] | None:

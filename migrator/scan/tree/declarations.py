@@ -1,22 +1,20 @@
-"""Declarations the walk (walk.py) reads: a record's fields an interface, a class or a schema
-declares (display-only, in the context ``declare``: ``interface MergeRequest { merge_status:
-string }``, ``z.object({…})``, Java's ``@JsonProperty("merged_by") User mergedBy``), the values an
-enum lists for a field or filter (``enum RunnerScope { ACTIVE("active"), PAUSED("paused") }``), and
-the requests a client interface's annotations route (Retrofit's ``@GET("…")``, JAX-RS's ``@GET
-@Path("…")``)."""
+"""Declarations of the languages with annotations and enums (Java), beside declare.py's fields
+of interfaces, classes and schemas: the values an enum lists for a record's field or filter
+(``enum RunnerScope { ACTIVE("active"), PAUSED("paused") }``, display-only), and the requests a
+client interface's annotations route (Retrofit's ``@GET("…")``, JAX-RS's ``@GET @Path("…")``,
+Feign's ``@GetMapping``/``@RequestLine``) with the parameters its arguments' annotations send."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...apimodel import PAYLOAD_RECORDS
 from ...details import Request, Written
 from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
 from ..pydecl import SUFFIXES, _candidates, _words
 from .nodes import Node, field
-from .strings import object_entries, string_value
+from .strings import string_value
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -29,96 +27,6 @@ class Declarations:
         self.w = walk
         self.s, self.sh, self.lang, self.model, self.infer = walk.s, walk.sh, walk.lang, walk.model, walk.infer
         self.routes = frozenset(self.lang.route_annotations) | self.lang.path_annotations | self.lang.line_annotations
-
-    def declaration(self, node: Node) -> None:
-        """``interface MergeRequest { merge_status: string }``: a declared record's fields, in the
-        context ``declare`` (display-only, as a Python model's)."""
-        name = field(node, "name")
-        fields = list(self._declared(node))
-        found = None
-        if name is not None and fields:
-            found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
-                                                      frozenset(f for f, _ in fields))
-        payload = name is not None and self.payload(self.s.text_of(name))
-        if found is not None and found[0] not in PAYLOAD_RECORDS and not payload:
-            for declared, where in fields:
-                self.w.add(Touch("field", declared, self.s.span(where), found[0], found[1], "declare",
-                               syntax=Syntax.DECLARATION))
-        self.w.children(node)
-
-    def schema_name(self, node: Node) -> str | None:
-        """The name of a schema an object literal declares (``const MergeRequestSchema =
-        z.object({…})``, ``runner: z.object({…})``, ``MergeRequestSchema.extend({…})``; "" when
-        it has none), or None when the object is no schema's."""
-        args = node.parent
-        call = args.parent if args is not None and args.type == self.sh.arguments else None
-        callee = field(call, "function") if call is not None and call.type == self.sh.call else None
-        if callee is None or callee.type != self.sh.member:
-            return None
-        method, root = self.s.text_of(field(callee, self.sh.member_name)), callee
-        while root.type in (self.sh.member, self.sh.call):
-            root = field(root, "object") if root.type == self.sh.member else field(root, "function")
-        if method not in self.lang.schema_methods or not (
-                method in ("extend", "shape") or self.s.text_of(root) in self.lang.schema_roots):
-            return None
-        if method in ("extend", "shape") and root.type in self.sh.identifier:
-            return self.s.text_of(root)  # the schema it extends names the record
-        holder = call.parent
-        while holder is not None and holder.type in (self.sh.member, self.sh.call, self.sh.arguments):
-            holder = holder.parent
-        if holder is not None and holder.type == self.sh.declarator:
-            return self.s.text_of(field(holder, "name"))
-        if holder is not None and holder.type == self.sh.pair:
-            return self.infer.key_of(field(holder, "key")) or ""
-        return ""
-
-    def schema(self, node: Node, name: str) -> None:
-        """A schema's keys are declared fields, as an interface's are: display-only."""
-        entries = object_entries(self.s, node, self.sh)
-        keys = frozenset(key for key, _, _ in entries)
-        found = self.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
-        if found is not None and found[0] not in PAYLOAD_RECORDS:
-            for key, where, _ in entries:
-                span = self.s.inner(where) if where.type == self.sh.string else self.s.span(where)
-                self.w.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
-        self.w.handled.add(node.id)
-
-    def _declared(self, node: Node):
-        """(API name, node) of each field a declaration declares: its name as written, or as a
-        key annotation names it (``@JsonProperty("merge_status") String status``)."""
-        body = field(node, "body") or field(node, "value")
-        members = [m for m in (body.named_children if body is not None else ()) if m.type in self.sh.declared_field]
-        components = field(node, self.sh.parameters)  # a Java record's components
-        members += [m for m in (components.named_children if components is not None else ())
-                    if m.type in self.sh.required_parameters]
-        for member in members:
-            name = field(member, self.sh.declared_name)
-            name = field(name, "name") if name is not None and name.type == self.sh.declarator else name
-            keyed = self._key_annotation(member)
-            if keyed is not None:
-                yield keyed
-            elif name is not None and name.type in self.sh.property:
-                yield self.lang.api_name(self.s.text_of(name)), name
-
-    def _key_annotation(self, member: Node) -> tuple[str, Node] | None:
-        """``@JsonProperty("merged_by")``, ``@SerializedName("merged_by")``: the API's name."""
-        for child in member.named_children:
-            for note in child.named_children if child.type == self.sh.modifiers else ():
-                name, args = field(note, "name"), field(note, "arguments")
-                if note.type == self.sh.annotation and name is not None and args is not None \
-                        and self.s.text_of(name) in self.lang.key_annotations:
-                    key = next((a for a in args.named_children if a.type == self.sh.string), None)
-                    value = string_value(self.s, key, self.sh) if key is not None else None
-                    if value:
-                        return value, key
-        return None
-
-    def payload(self, name: str) -> bool:
-        """A class named for a webhook payload or a part of one, at its head or its tail:
-        ``EventMergeRequest``, ``MergeRequestObjectAttributes``, ``PipelineHook``."""
-        words = _words(name)
-        parts = ["_".join(words[:i]) for i in range(1, len(words) + 1)] + ["_".join(words[i:]) for i in range(len(words))]
-        return any(self.model.record_for_name(part) in PAYLOAD_RECORDS for part in parts)
 
     def enum(self, node: Node) -> None:
         """``enum RunnerScope { ACTIVE("active"), PAUSED("paused") }`` (or ``{ ACTIVE, PAUSED }``,

@@ -66,6 +66,7 @@ class Language:
     locations: dict[str, str] = field(default_factory=dict)
     serializers: frozenset[str] = frozenset()  # ``JSON.stringify(body)`` sends ``body``
     query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
+    url_builders: frozenset[str] = frozenset()  # ``new URL(path, base)``; its ``searchParams.append(k, v)``
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
     body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
@@ -75,6 +76,10 @@ class Language:
     # methods, and the roots whose ``.object`` is one (any receiver's ``.extend({…})`` is)
     schema_methods: frozenset[str] = frozenset()
     schema_roots: frozenset[str] = frozenset()
+    # the SDK whose calls are requests, as data in rules/model/<sdk>.yaml: a resource's methods
+    # (``api.MergeRequests.showChanges``: sdk.py), or service calls, their records and field types
+    # (gitlab4j's ``getMergeRequestApi().getMergeRequestChanges``: sdkmodel.py, methods.py)
+    sdk: str | None = None
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
     # -- languages whose calls carry a receiver and a method name (Shapes.method_call): methods.py
     chains: Chains = Chains()
@@ -93,7 +98,6 @@ class Language:
     line_annotations: frozenset[str] = frozenset()  # Feign's ``@RequestLine("GET /projects/{id}")``
     param_annotations: dict[str, str] = field(default_factory=dict)  # ``@QueryParam("scope")`` → query
     key_annotations: frozenset[str] = frozenset()
-    sdk: str | None = None  # rules/model/<sdk>.yaml: the SDK's calls, their records and endpoints
 
     def api_name(self, written: str) -> str:
         """The API's name for a name as the code writes it (``mergedBy`` → ``merged_by``)."""

@@ -19,7 +19,7 @@ from .calls import parts, url_node
 from .infer import Value
 from .nodes import Node, field, unwrap
 from .strings import string_value
-from .sdk import Sdk
+from .sdkmodel import Sdk
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 

@@ -41,19 +41,21 @@ def _piece(source: Source, part: Node, shapes: Shapes) -> str | None:
     return None
 
 
-def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, depth: int = 0) -> str | None:
+def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, depth: int = 0,
+             builders: frozenset[str] = frozenset()) -> str | None:
     """The string an expression builds, with ``{}`` for run-time parts; None when it has no
-    literal part at all."""
+    literal part at all. ``builders`` are the constructors of URL objects (``new URL(path,
+    base)``), whose ``toString()`` and ``href`` are the URL."""
     node = unwrap(node, shapes.wrappers)
     if node is None or depth > DEPTH:
         return None
     if node.type == shapes.string:
         return _placeheld(string_value(source, node, shapes), shapes)
     if node.type == shapes.template:
-        return "".join(_template_part(source, part, shapes, lookup, depth) for part in node.named_children)
+        return "".join(_template_part(source, part, shapes, lookup, depth, builders) for part in node.named_children)
     if node.type == shapes.binary and _operator(source, node) == shapes.concat:
-        left = template(source, field(node, "left"), shapes, lookup, depth + 1)
-        right = template(source, field(node, "right"), shapes, lookup, depth + 1)
+        left = template(source, field(node, "left"), shapes, lookup, depth + 1, builders)
+        right = template(source, field(node, "right"), shapes, lookup, depth + 1, builders)
         if left is None and right is None:
             return None
         return (urls.MARK if left is None else left) + (urls.MARK if right is None else right)
@@ -62,8 +64,28 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     if shapes.method_call is not None and node.type in (shapes.method_call, shapes.new):
         from .calls import built
 
-        return built(source, node, shapes, lambda inner: template(source, inner, shapes, lookup, depth + 1))
+        return built(source, node, shapes, lambda inner: template(source, inner, shapes, lookup, depth + 1, builders))
+    if builders:
+        return _url_object(source, node, shapes, lookup, depth, builders)
     return None
+
+
+def _url_object(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
+                builders: frozenset[str]) -> str | None:
+    """``new URL(path, base)``, and a URL object's ``toString()`` and ``href``."""
+    if node.type == shapes.new and source.text_of(field(node, "constructor") or node) in builders:
+        args = [a for a in (field(node, "arguments").named_children if field(node, "arguments") else ())]
+        parts = [template(source, a, shapes, lookup, depth + 1, builders) for a in args[:2]]
+        if len(parts) == 2 and parts[0] is not None and not parts[0].startswith(("http:", "https:", urls.MARK)):
+            return (parts[1] or urls.MARK).rstrip("/") + "/" + parts[0].lstrip("/")
+        return parts[0] if parts else None
+    if node.type == shapes.call and not (field(node, "arguments") and field(node, "arguments").named_children):
+        node = field(node, "function")
+        if node is None or node.type != shapes.member or source.text_of(field(node, shapes.member_name)) != "toString":
+            return None
+    elif node.type != shapes.member or source.text_of(field(node, shapes.member_name)) != "href":
+        return None
+    return template(source, field(node, "object"), shapes, lookup, depth + 1, builders)
 
 
 def _placeheld(value: str | None, shapes: Shapes) -> str | None:
@@ -73,10 +95,11 @@ def _placeheld(value: str | None, shapes: Shapes) -> str | None:
     return re.sub(shapes.placeholders, urls.MARK, value)
 
 
-def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int) -> str:
+def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int,
+                   builders: frozenset[str]) -> str:
     if part.type == shapes.substitution:
         inner = part.named_children[0] if part.named_children else None
-        found = template(source, inner, shapes, lookup, depth + 1)
+        found = template(source, inner, shapes, lookup, depth + 1, builders)
         return urls.MARK if found is None else found
     return _piece(source, part, shapes) or ""
 

@@ -12,8 +12,9 @@ from ...details import Expression, Origin, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
+from . import bindings, declare
 from .declarations import Declarations
-from .infer import Inferer, Scope, Value
+from .infer import Inferer, Scope, Value, snake
 from .language import Language
 from .nodes import Node, Source, field, unwrap
 from .requests import Requests
@@ -53,7 +54,7 @@ class Walk:
         self.touches.append(replace(touch, origin=RECORDED) if self.recorded else touch)
 
     def template(self, node: Node | None) -> str | None:
-        return template(self.s, node, self.sh, self.infer.template)
+        return template(self.s, node, self.sh, self.infer.template, builders=self.lang.url_builders)
 
     def literal(self, node: Node | None) -> object:
         """A literal's value (string, number, true, false, null), or NO_VALUE."""
@@ -122,7 +123,7 @@ class Walk:
         if target is None:
             return
         if target.type == self.sh.object_pattern:
-            self._destructure(target, self.infer.value(value))
+            bindings.destructure(self, target, self.infer.value(value))
             return
         if target.type not in self.sh.identifier:
             return
@@ -130,29 +131,12 @@ class Walk:
         plain = unwrap(value, self.sh.wrappers)
         if plain is not None and plain.type == self.sh.object:
             self.object_names[plain.id] = name
-        if plain is not None and plain.id in self.url_touches:
-            self.named_urls[name] = self.url_touches[plain.id]
+        written = self.requests.url_written(plain)
+        if written is not None and written.id in self.url_touches:
+            self.named_urls[name] = self.url_touches[written.id]
         found = self.infer.value(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
         self.scope.bind(name, found or text or self.infer.named(name))
-
-    def _destructure(self, pattern: Node, base: Value | None) -> None:
-        """``const {data} = await axios.get(url)``; ``const {merged_by} = mr`` reads a field."""
-        for entry in pattern.named_children:
-            if entry.type == self.sh.pattern_shorthand:
-                key, local = entry, entry
-            elif entry.type == self.sh.pattern_pair:
-                key, local = field(entry, "key"), field(entry, "value")
-            else:
-                continue
-            name = self.s.text_of(key) if key is entry else self.infer.key_of(key)
-            if name is None:
-                continue
-            if base is not None and base.kind == "record":
-                self.add(Touch("field", name, self.s.span(key), base.record, base.evidence, "read"))
-            if local is not None and local.type in self.sh.identifier | {self.sh.pattern_shorthand}:
-                self.scope.bind(self.s.text_of(local), self.infer.member(base, name, None)
-                                or self.infer.named(self.s.text_of(local)))
 
     def assignment(self, node: Node) -> None:
         left, right = field(node, "left"), field(node, "right")
@@ -165,17 +149,6 @@ class Walk:
             self.visit(left)
         else:
             self.bind(left, right)
-
-    def for_of(self, node: Node) -> None:
-        left_field, right_field = self.sh.for_fields
-        right = field(node, right_field)
-        self.visit(right)
-        left = field(node, left_field)
-        if left is not None and left.type in self.sh.identifier:
-            name = self.s.text_of(left)
-            self.scope.bind(name, self.infer.element(right) or self.infer.named(name)
-                            or self.infer.typed(field(node, "type")))  # ``for (Runner each : list)``
-        self.visit(field(node, "body"))
 
     # ---------------------------------------------------------------- fields
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
@@ -215,16 +188,21 @@ class Walk:
         owner = self.receiver(access[1]) if access else None
         if access is None or owner is None:
             return False
-        if self.methods is not None and self.methods.nullable(node, access[0], owner[0]):
+        name = access[0]
+        if owner[0] is not None and name != name.lower():
+            name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
+        if self.methods is not None and self.methods.nullable(node, name, owner[0]):
             expression = replace(expression or Expression(), nullable=True)
-        self.add(Touch("field", access[0], self.s.span(node), owner[0], owner[1], context, value=value,
+        self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression))
         self.handled.add(node.id)
         return True
 
     def member(self, node: Node) -> None:
-        parent = node.parent
-        called = parent is not None and parent.type == self.sh.call and field(parent, "function") == node
+        inner, parent = node, node.parent
+        while parent is not None and parent.type in self.sh.wrappers:  # ``(await x.get)<T>(url)``
+            inner, parent = parent, parent.parent
+        called = parent is not None and parent.type == self.sh.call and field(parent, "function") == inner
         if node.id not in self.handled and not called:
             self.field(node, "read")
         self.children(node)
@@ -253,9 +231,9 @@ class Walk:
 
     # ---------------------------------------------------------------- objects and declarations
     def object(self, node: Node) -> None:
-        schema = self.decls.schema_name(node)
+        schema = declare.schema_name(self, node)
         if schema is not None:
-            self.decls.schema(node, schema)
+            declare.schema(self, node, schema)
         elif node.id not in self.handled:
             self.keys(node)
         for entry in node.named_children:
@@ -287,7 +265,9 @@ class Walk:
         self.methods.visit(node)
 
     def call(self, node: Node) -> None:
-        if self.requests.call(node):
+        sent = self.requests.call(node)
+        declare.type_arguments(self, node)
+        if sent:
             self.children(node)
             return
         callee = field(node, "function")
@@ -358,10 +338,18 @@ class Walk:
         for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
             self.add(touch)
         self.url_touches[node.id] = range(first, len(self.touches))
-        for sub in node.named_children:  # ``${…}`` parts are code
-            if sub.type == self.sh.substitution:
-                self.children(sub)
+        self.code_parts(node)
         return True
+
+    def code_parts(self, node: Node) -> None:
+        """The parts of a URL expression that are code (``${mr.iid}``, ``+ encode(x)``), visited."""
+        stack = [node]
+        while stack:
+            part = stack.pop()
+            if part.id in self.handled:
+                stack.extend(reversed(part.named_children))
+            elif part.type not in self.sh.fragment and part.type != self.sh.escape:
+                self.visit(part)
 
     def sent(self, name: str, evidence: str) -> None:
         """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
@@ -378,7 +366,7 @@ def _function(walk: Walk, node: Node) -> None:
 
 def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
-    table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: Walk.for_of,
+    table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: bindings.for_of,
              shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
              shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
              shapes.string: Walk.string, shapes.template: Walk.string}
@@ -389,5 +377,5 @@ def handlers(shapes) -> dict:
     if shapes.enum is not None:
         table[shapes.enum] = lambda walk, node: walk.decls.enum(node)
     table.update({kind: _function for kind in shapes.functions})
-    table.update({kind: lambda walk, node: walk.decls.declaration(node) for kind in shapes.declarations})
+    table.update({kind: declare.declaration for kind in shapes.declarations})
     return table

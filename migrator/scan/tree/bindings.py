@@ -1,0 +1,46 @@
+"""Names bound by a pattern or a loop, for the walk (walk.py): ``const {data} = await
+axios.get(url)`` (a destructured field of a record is read), ``for (const mr of mrs)``,
+``for (Runner each : runners)`` (the element of a list of records, by its name or its type)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...model import Touch
+from .infer import Value
+from .nodes import Node, field
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+def destructure(walk: Walk, pattern: Node, base: Value | None) -> None:
+    """``const {data} = await axios.get(url)``; ``const {merged_by} = mr`` reads a field."""
+    for entry in pattern.named_children:
+        if entry.type == walk.sh.pattern_shorthand:
+            key, local = entry, entry
+        elif entry.type == walk.sh.pattern_pair:
+            key, local = field(entry, "key"), field(entry, "value")
+        else:
+            continue
+        name = walk.s.text_of(key) if key is entry else walk.infer.key_of(key)
+        if name is None:
+            continue
+        if base is not None and base.kind == "record":
+            walk.add(Touch("field", name, walk.s.span(key), base.record, base.evidence, "read"))
+        if local is not None and local.type in walk.sh.identifier | {walk.sh.pattern_shorthand}:
+            walk.scope.bind(walk.s.text_of(local), walk.infer.member(base, name, None)
+                            or walk.infer.named(walk.s.text_of(local)))
+
+
+def for_of(walk: Walk, node: Node) -> None:
+    """``for (const mr of mrs)``, ``for (Runner each : runners)``: the loop's name is an element."""
+    left_field, right_field = walk.sh.for_fields
+    right = field(node, right_field)
+    walk.visit(right)
+    left = field(node, left_field)
+    if left is not None and left.type in walk.sh.identifier:
+        name = walk.s.text_of(left)
+        walk.scope.bind(name, walk.infer.element(right) or walk.infer.named(name)
+                        or walk.infer.typed(field(node, "type")))  # ``for (Runner each : list)``
+    walk.visit(field(node, "body"))
