@@ -47,6 +47,7 @@ INSIDE = {
     "yaml": "the line ends inside a YAML scalar over several lines, which a comment would change",
     "shell": "the line ends inside a quoted word or a here-document, which a comment would change",
     "javascript": "the line ends inside a string or a template literal, which a comment would change",
+    "ruby": "the line ends inside a string or a heredoc, which a comment would change",
 }
 
 
@@ -196,23 +197,29 @@ def shell_words(text: str) -> Iterator[tuple[int, int]]:
             pending.extend(command for sub in word.subs for command in sub.commands)
 
 
-def javascript_strings(text: str) -> Iterator[tuple[int, int]]:
-    from ..scan.tree.comments import multiline_strings
+def tree_strings(language: str) -> Callable[[str], Iterator[tuple[int, int]]]:
+    """The strings over several lines of a language read with tree-sitter (scan/tree/)."""
+    def strings(text: str) -> Iterator[tuple[int, int]]:
+        from ..scan.tree.comments import multiline_strings
 
-    return multiline_strings("javascript", text)
-
-
-def javascript_code(text: str) -> object:
-    from ..scan.tree.comments import meaning
-
-    return meaning("javascript", text)
+        return multiline_strings(language, text)
+    return strings
 
 
+def tree_code(language: str) -> Callable[[str], object]:
+    def code(text: str) -> object:
+        from ..scan.tree.comments import meaning
+
+        return meaning(language, text)
+    return code
+
+
+TREE = ("javascript", "ruby")
 MULTILINE: dict[str, Callable[[str], Iterator[tuple[int, int]]]] = {
-    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words, "javascript": javascript_strings,
+    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words, **{name: tree_strings(name) for name in TREE},
 }
 MEANING: dict[str, Callable[[str], object]] = {"python": python_code, "yaml": yaml_events, "shell": shell_values,
-                                               "javascript": javascript_code}
+                                               **{name: tree_code(name) for name in TREE}}
 
 
 def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa, str | None]:

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ...model import Touch
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import Node, Source, field, walk
-from ...scan.tree.strings import _piece
+from ...scan.tree.nodes import Node, Source, callee, field, index, is_member, member_name, receiver, walk
+from ...scan.tree.strings import _piece, name_span
 
 Edits = list[tuple[int, int, str]] | None
 
@@ -44,7 +44,7 @@ class Spot:
 
     def literal(self) -> Literal | None:
         """The touch's string expression (a URL) as a Literal."""
-        node = self.node({self.sh.string, self.sh.template, self.sh.binary})
+        node = self.node({self.sh.string, self.sh.template, self.sh.binary, self.sh.call, *self.sh.texts})
         if node is None:
             return None
         text, offsets = [], []
@@ -65,10 +65,10 @@ class Spot:
         written = self.touch.written
         if written is not None and written.key_span is not None:
             return None
-        access = self.node({self.sh.member, self.sh.subscript})
+        access = self.access()
         if access is None:
             return None
-        return field(access, "property") if access.type == self.sh.member else field(access, "index")
+        return member_name(access, self.sh) if access.type == self.sh.member else index(access, self.sh)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -77,8 +77,8 @@ class Spot:
         name = self.name_node()
         if name is None:
             return None
-        if name.type == self.sh.string:
-            start, end = self.s.inner(name)
+        if name.type == self.sh.string or name.type in self.sh.symbols:
+            start, end = name_span(self.s, name, self.sh)
             return [(start, end, new)]
         if name.type in self.sh.property and re.fullmatch(r"[A-Za-z_$][\w$]*", new):
             return [(*self.s.span(name), new)]
@@ -91,7 +91,7 @@ class Spot:
         if written is None or written.key_span is None:
             return None
         entry = next((n for n in walk(self.s.root) if n.type == self.sh.pair
-                      and self.s.inner(field(n, "key"), *self._quotes(field(n, "key"))) == written.key_span), None)
+                      and name_span(self.s, field(n, "key"), self.sh) == written.key_span), None)
         if entry is None:
             return None
         start, end = self.s.span(entry)
@@ -105,12 +105,11 @@ class Spot:
         lone = re.compile(r"\s*").match(text, end).end()  # the only entry: ``{ k: null }`` → ``{}``
         return [(len(text[:start].rstrip()), lone, "")]
 
-    def _quotes(self, key: Node) -> tuple[int, int]:
-        return (1, 1) if key.type == self.sh.string else (0, 0)
-
     # ---------------------------------------------------------------- expressions
     def access(self) -> Node | None:
-        return self.node({self.sh.member, self.sh.subscript})
+        """The touch's ``x.f`` or ``x["f"]`` (Ruby: a call without arguments, or ``x[:f]``)."""
+        found = self.node({self.sh.member, self.sh.subscript})
+        return found if found is not None and (found.type == self.sh.subscript or is_member(found, self.sh)) else None
 
     def renamed(self, access: Node, new: str) -> str | None:
         """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""
@@ -118,7 +117,7 @@ class Spot:
         if name is None:
             return None
         start, end = self.s.span(access)
-        cut = self.s.inner(name) if name.type == self.sh.string else self.s.span(name)
+        cut = name_span(self.s, name, self.sh)
         return self.s.text[start:cut[0]] + new + self.s.text[cut[1]:end]
 
     def compared(self) -> tuple[Node, Node, str] | None:
@@ -135,17 +134,18 @@ class Spot:
     def negated_parent(self, access: Node) -> Node | None:
         """The ``!x`` the access is the operand of."""
         parent = access.parent
-        while parent is not None and parent.type == "parenthesized_expression":
+        while parent is not None and parent.type == self.sh.parenthesized:
             parent = parent.parent
-        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == "!":
+        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == self.sh.negate:
             return parent
         return None
 
     def operand(self, access: Node) -> bool:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
-        return parent is not None and parent.type in (self.sh.member, self.sh.subscript, self.sh.call) \
-            and field(parent, "object" if parent.type != self.sh.call else "function") == access
+        if parent is None or parent.type not in (self.sh.member, self.sh.subscript, self.sh.call):
+            return False
+        return receiver(parent, self.sh) == access or (parent.type == self.sh.call and callee(parent, self.sh) == access)
 
     def value_node(self) -> Node | None:
         written = self.touch.written
@@ -153,13 +153,14 @@ class Spot:
         return next((n for n in walk(self.s.root) if self.s.span(n) == span and n.is_named), None) if span else None
 
     def literal_code(self, value: object, like: Node | None = None) -> str:
-        """A JavaScript literal, a string in the quotes of the one it replaces."""
-        if value is None:
-            return "null"
-        if isinstance(value, bool):
-            return "true" if value else "false"
+        """A literal in the language (``null``, ``nil``), a string in the quotes of the one it replaces."""
+        if value is None or isinstance(value, bool):
+            return next(code for code, held in self.sh.literals.items() if held is value)
         if isinstance(value, (int, float)):
             return repr(value)
+        if like is not None and like.type in self.sh.symbols and value not in ("true", "false") \
+                and re.fullmatch(r"[A-Za-z_]\w*", str(value)):
+            return f":{value}"  # a Ruby symbol stays one (``:online``); true and false are written as text
         quote = self.s.text_of(like)[0] if like is not None and like.type == self.sh.string else '"'
         body = json.dumps(str(value), ensure_ascii=False)[1:-1]
         return quote + (body.replace('\\"', '"').replace("'", "\\'") if quote == "'" else body) + quote

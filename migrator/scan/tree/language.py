@@ -19,6 +19,9 @@ class Client:
     body_arg   a verb with a body takes it before the options: ``axios.post(url, data, config)``
     factories  methods making an instance, with the option holding its base URL
     chain      methods of a request being built, with where they send: ``.query({…})``
+    methods    more methods sending a request, with its HTTP method: ``get_response``, ``new``
+    second     where a verb's second argument goes, when it is no options object: Faraday's
+               ``conn.get(path, params)`` (query), ``conn.post(path, body)`` (body)
     """
 
     name: str
@@ -27,6 +30,8 @@ class Client:
     body_arg: bool = False
     factories: dict[str, str] = field(default_factory=dict)
     chain: dict[str, str] = field(default_factory=dict)
+    methods: dict[str, str] = field(default_factory=dict)
+    second: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -42,6 +47,7 @@ class Language:
     serializers: frozenset[str] = frozenset()  # ``JSON.stringify(body)`` sends ``body``
     query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
+    parsers: frozenset[str] = frozenset()  # ``JSON.parse(response.body)`` is the record
     body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
     mocks: frozenset[str] = frozenset()  # calls whose arguments are a mock response (``.reply``)

@@ -14,8 +14,8 @@ from ...syntax import Syntax
 from .. import urls
 from .infer import Value
 from .language import Client
-from .nodes import Node, field, unwrap, walk
-from .strings import object_entries
+from .nodes import Node, arguments, callee, field, member_name, receiver, unwrap, walk
+from .strings import name_span, object_entries
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -37,9 +37,11 @@ class Requests:
         return self.done[node.id]
 
     def _call(self, node: Node) -> bool:
-        function = unwrap(field(node, "function"), self.sh.wrappers)
-        args = field(node, self.sh.arguments)
+        function = unwrap(callee(node, self.sh), self.sh.wrappers)
+        args = arguments(node)
         listed = [a for a in (args.named_children if args is not None else ()) if a.type != self.sh.statement]
+        if any(a.type == self.sh.pair for a in listed):  # Ruby's ``get(url, query: {…})``: one options hash
+            listed = [a for a in listed if a.type != self.sh.pair] + [args]
         if function is None:
             return False
         if function.type in self.sh.identifier:
@@ -49,11 +51,14 @@ class Requests:
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
-        method = self.s.text_of(field(function, "property"))
-        owner = unwrap(field(function, "object"), self.sh.wrappers)
+        name, owner = member_name(function, self.sh), unwrap(receiver(function, self.sh), self.sh.wrappers)
+        if name is None or owner is None:
+            return False
+        method = self.s.text_of(name)
         if owner.type == self.sh.call:
             self.call(owner)
-        module = self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier else None
+        module = (self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier | self.sh.qualified
+                  else None)
         value = self.w.infer.value(owner) if module is None else None
         if module is not None and method in module.factories:
             base = self._option(listed[0] if listed else None, module.factories[method])
@@ -64,17 +69,22 @@ class Requests:
         client = module or (self.lang.client(value.family) or UNKNOWN if value and value.kind == "client" else None)
         if client is None and (value is None or value.kind == "record") and self.lang.unknown_clients:
             client = UNKNOWN
-        if client is None or not (method in client.verbs or method == "request"):
+        if client is None or not (method in client.verbs or method in client.methods or method == "request"):
             return False
         base = value.base if value is not None and value.kind == "client" else None
-        return self._send(node, client, None if method == "request" else method, listed, base)
+        verb = client.methods.get(method, None if method == "request" else method)
+        return self._send(node, client, verb, listed, base)
 
     def _chain(self, value: Value) -> dict[str, str]:
         client = self.lang.client(value.family)
         return client.chain if client else {}
 
     def _option(self, node: Node | None, key: str) -> str | None:
+        """An option of a factory's options (``axios.create({baseURL})``); a factory given a
+        string first (``Faraday.new("https://…")``) takes it for the base URL."""
         entries = self._entries(node)
+        if not entries and node is not None and node.type != self.sh.arguments:
+            return self.w.template(node)
         return next((self.w.template(v) for k, _, v in entries if k == key), None)
 
     def _entries(self, node: Node | None) -> list[tuple[str, Node, Node | None]]:
@@ -85,12 +95,12 @@ class Requests:
             bound = self.w.scope.lookup(self.s.text_of(node))
             node = bound.node if isinstance(bound, Value) and bound.kind == "object" else node
         if node is not None and node.type in (self.sh.call, self.sh.new):
-            callee = field(node, "function") or field(node, "constructor")
-            args = field(node, self.sh.arguments)
-            name = self.s.text_of(callee) if callee is not None else ""
+            function = (callee(node, self.sh) if node.type == self.sh.call else None) or field(node, "constructor")
+            args = arguments(node)
+            name = self.w.callee_name(node) if node.type == self.sh.call else self.s.text_of(function) if function else ""
             if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
                 return self._entries(args.named_children[0])
-        if node is None or node.type != self.sh.object:
+        if node is None or node.type not in (self.sh.object, self.sh.arguments):
             return []
         self.w.handled.add(node.id)
         return object_entries(self.s, node, self.sh)
@@ -100,7 +110,7 @@ class Requests:
         node = unwrap(node, self.sh.wrappers)
         if node is None or node.type != self.sh.new:
             return None
-        constructor, args = field(node, "constructor"), field(node, self.sh.arguments)
+        constructor, args = field(node, "constructor"), arguments(node)
         first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
         if constructor is None or self.s.text_of(constructor) not in self.lang.query_builders or first is None:
             return None
@@ -119,11 +129,14 @@ class Requests:
         return found
 
     def _send(self, node: Node, client: Client, verb: str | None, args: list[Node], base: str | None) -> bool:
-        options, url_node, body = None, args[0] if args else None, None
+        options, url_node, body, where = None, args[0] if args else None, None, "body"
         if verb is None and url_node is not None and unwrap(url_node, self.sh.wrappers).type == self.sh.object:
             options, url_node = url_node, None  # axios(config), axios.request(config)
-        elif verb is not None and client.body_arg and verb in ("post", "put", "patch") and len(args) > 1:
+        elif verb is not None and client.body_arg and verb.lower() in ("post", "put", "patch") and len(args) > 1:
             body, options = args[1], args[2] if len(args) > 2 else None
+        elif verb is not None and client.second and len(args) > 1 and args[1].type != self.sh.arguments:
+            where = client.second.get(verb.lower(), "")
+            body, options = (args[1], args[2] if len(args) > 2 else None) if where else (None, args[1])
         elif len(args) > 1:
             options = args[1]
         entries = self._entries(options)
@@ -141,14 +154,14 @@ class Requests:
         if url is None or (client is UNKNOWN and not (url.under_api or url.template)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
-        self._touches(node, url, url_node, method, evidence, entries, body)
+        self._touches(node, url, url_node, method, evidence, entries, (where, body))
         self.w.infer.cache[node.id] = Value("response", url.record, evidence, family=client.name, url=url, method=method)
         return True
 
     def _touches(self, node: Node, url: urls.ApiUrl, url_node: Node, method: str, evidence: str,
-                 entries: list, body: Node | None) -> None:
+                 entries: list, second: tuple[str, Node | None]) -> None:
         auth = self._auth(url, entries)
-        plain = unwrap(url_node, self.sh.wrappers)
+        plain = self._through(unwrap(url_node, self.sh.wrappers))
         if plain.type in self.sh.identifier:
             self.w.sent(self.s.text_of(plain), evidence)
         elif plain.id not in self.w.handled:
@@ -157,16 +170,26 @@ class Requests:
             for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth):
                 self.w.add(replace(touch, request=replace(touch.request, client="http")))
             self.w.mark(plain)
+            self.w.mark(unwrap(url_node, self.sh.wrappers))
             for sub in plain.named_children:
                 if sub.type == self.sh.substitution:
                     self.w.children(sub)
         request = Request(path=url.name, auth=auth, client="http")
         sending = [(self.lang.locations.get(k), v) for k, _, v in entries if self.lang.locations.get(k)]
-        if body is not None:
-            sending.append(("body", body))
+        if second[1] is not None:
+            sending.append(second)
         sending.extend(("query", query) for query in self._queries(url_node))
         for location, value in sending:
             self.params(value, url, evidence, method, replace(request, location=location))
+
+    def _through(self, node: Node) -> Node:
+        """The URL a call that only wraps one is given: ``URI(url)`` → ``url``."""
+        while node.type == self.sh.call and self.w.callee_name(node) in self.sh.passthrough:
+            args = arguments(node)
+            if args is None or not args.named_children:
+                break
+            node = unwrap(args.named_children[0], self.sh.wrappers)
+        return node
 
     def _chained(self, node: Node, value: Value, location: str, args: list[Node]) -> bool:
         """``superagent.get(url).query({scope: "active"})``: fields added to a request."""
@@ -188,7 +211,7 @@ class Requests:
                     continue
                 credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
-            span = self.s.inner(key) if key.type == self.sh.string else self.s.span(key)
+            span = name_span(self.s, key, self.sh)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
                              request=replace(request, credential=credential),
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,

@@ -13,20 +13,42 @@ class Shapes:
     call: str = "call_expression"
     new: str = "new_expression"
     arguments: str = "arguments"
-    # ``x.f`` and ``x["f"]``
+    # the field of a call holding what it calls (``f``, ``x.f``); None: a call holds its receiver
+    # and method name itself (Ruby's ``x.f(a)``), and one without arguments or block is a member
+    # access (``mr.merged_by``)
+    callee: str | None = "function"
+    block: str | None = None  # the field of a call holding a block, a callback (Ruby's ``do |mr| … end``)
+    # ``x.f`` and ``x["f"]``: their node types, and the fields of receiver, name and index (None:
+    # the index is the node's first named child after its receiver)
     member: str = "member_expression"
     subscript: str = "subscript_expression"
+    receiver: str = "object"
+    subscript_receiver: str = "object"
+    name: str = "property"
+    index: str | None = "index"
     # strings: plain literals, template literals with substitutions, and their parts
     string: str = "string"
     template: str = "template_string"
     substitution: str = "template_substitution"
     fragment: frozenset[str] = frozenset({"string_fragment"})
     escape: str = "escape_sequence"
+    # more nodes written as strings: Ruby's heredoc bodies, whose opening (``heredoc``) stands
+    # where the string is used
+    texts: frozenset[str] = frozenset()
+    heredoc: str | None = None
+    # symbols that spell a name (``:scope``, ``scope:`` as a hash key): their text without a ':'
+    symbols: frozenset[str] = frozenset()
+    # calls whose value is their first argument's string (``URI(url)``) and formatters whose first
+    # argument (or left operand of ``format_operator``) is a format with printf placeholders
+    passthrough: frozenset[str] = frozenset()
+    formatters: frozenset[str] = frozenset()
+    format_operator: str | None = None
     # ``a + b`` (concatenation), comparisons and negation
     binary: str = "binary_expression"
-    concat: str = "+"
+    concat: frozenset[str] = frozenset({"+"})
     compare: dict[str, str] = field(default_factory=lambda: {"===": "Eq", "==": "Eq", "!==": "NotEq", "!=": "NotEq"})
     unary: str = "unary_expression"
+    operand: str = "argument"
     negate: str = "!"
     # object literals: ``{key: value, shorthand}``
     object: str = "object"
@@ -46,18 +68,24 @@ class Shapes:
     parameters: str = "parameters"
     parameter: str = "parameter"
     required_parameters: frozenset[str] = frozenset({"required_parameter", "optional_parameter"})
+    parameter_name: str = "pattern"
+    # a function whose body is an expression, not a block of statements (``r => r.json()``)
+    statement_block: str = "statement_block"
     for_of: str = "for_in_statement"
     statement: str = "expression_statement"
     this: frozenset[str] = frozenset({"this", "super"})
+    parenthesized: str = "parenthesized_expression"
     # what only wraps an expression: ``(x)``, ``await x``, ``x!``, ``x as T``
     wrappers: frozenset[str] = frozenset({"parenthesized_expression", "await_expression", "non_null_expression",
                                           "as_expression", "satisfies_expression", "type_assertion"})
-    # literals and their values
+    # literals and their values (a literal's code is its node type: ``null``, ``nil``)
     literals: dict[str, object] = field(default_factory=lambda: {"true": True, "false": False, "null": None})
     number: str = "number"
     # declarations of a record's fields (display-only): interfaces, object types, class fields
     declarations: frozenset[str] = frozenset({"interface_declaration", "type_alias_declaration", "class_declaration",
                                               "abstract_class_declaration"})
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
+    # module paths named as one (``Net::HTTP::Put``)
+    qualified: frozenset[str] = frozenset()
     comment: str = "comment"
     type_names: frozenset[str] = frozenset({"type_identifier"})

@@ -1,26 +1,54 @@
 """A string expression → a URL template with ``{}`` (urls.MARK) for the parts known only at run
-time: plain literals, template literals (``${}``), concatenation with ``+``, names bound to
-strings. (A query builder, ``new URLSearchParams({scope: "active"})``, is a run-time part here:
+time: plain literals, template literals (``${}``, Ruby's ``#{}`` and heredocs), concatenation
+(``+``, Ruby's ``<<``), printf formats (``format("/runners/%s", id)``, ``"…%s" % [id]``), calls
+that only wrap a URL (``URI(url)``), names bound to strings. (A query builder, ``new URLSearchParams({scope: "active"})``, is a run-time part here:
 its keys are the request's parameters where it is written, requests.py.)"""
 
 from __future__ import annotations
 
 import codecs
+import re
 from collections.abc import Callable
 
 from .. import urls
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, arguments, callee, field, unwrap, walk
 from .shapes import Shapes
 
 DEPTH = 24  # how deep a concatenation is followed
+PLACEHOLDER = re.compile(r"%(?:<\w+>|\{\w+\})?[-+ 0#]*\d*(?:\.\d+)?[sdifxXou]|%\{\w+\}")
+"""A printf placeholder (``%s``, ``%05d``, ``%<id>s``, ``%{id}``): a part known at run time."""
 Lookup = Callable[[str], "str | None"]
 
 
 def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
-    """The value of a plain string literal (escapes decoded), or None."""
-    if node.type != shapes.string:
+    """The value of a plain string literal (escapes decoded), or None (a Ruby string with
+    ``#{}`` parts is no plain literal)."""
+    if node.type != shapes.string or any(part.type == shapes.substitution for part in node.named_children):
         return None
     return "".join(_piece(source, part, shapes) or "" for part in node.named_children)
+
+
+def symbol_name(source: Source, node: Node | None, shapes: Shapes) -> str | None:
+    """The name a symbol spells (``:scope``, ``scope:``), or None."""
+    if node is None or node.type not in shapes.symbols:
+        return None
+    return source.text_of(node).lstrip(":").rstrip(":") or None
+
+
+def name_value(source: Source, node: Node | None, shapes: Shapes) -> str | None:
+    """A plain string's value or a symbol's name: ``mr["merge_status"]``, ``mr[:merge_status]``."""
+    if node is None:
+        return None
+    return string_value(source, node, shapes) if node.type == shapes.string else symbol_name(source, node, shapes)
+
+
+def name_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
+    """Where a key's name is written: inside a string's quotes, after a symbol's ':'."""
+    if node.type == shapes.string:
+        return source.inner(node)
+    start, end = source.span(node)
+    text = source.text_of(node)
+    return start + (len(text) - len(text.lstrip(":"))), end - (len(text) - len(text.rstrip(":")))
 
 
 def _piece(source: Source, part: Node, shapes: Shapes) -> str | None:
@@ -41,11 +69,22 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     node = unwrap(node, shapes.wrappers)
     if node is None or depth > DEPTH:
         return None
-    if node.type == shapes.string:
-        return string_value(source, node, shapes)
-    if node.type == shapes.template:
+    if node.type == shapes.heredoc:
+        node = heredoc_body(source, node, shapes)
+        if node is None:
+            return None
+    if node.type in shapes.texts:  # a heredoc: its lines without the indentation and newlines around them
+        return "".join(_template_part(source, part, shapes, lookup, depth) for part in node.named_children).strip()
+    plain = string_value(source, node, shapes)
+    if plain is not None:
+        return plain
+    if node.type in (shapes.string, shapes.template) or node.type in shapes.texts:
         return "".join(_template_part(source, part, shapes, lookup, depth) for part in node.named_children)
-    if node.type == shapes.binary and _operator(source, node) == shapes.concat:
+    if node.type == shapes.binary and _operator(source, node) == shapes.format_operator:
+        return formatted(template(source, field(node, "left"), shapes, lookup, depth + 1))
+    if node.type == shapes.call and (shapes.passthrough or shapes.formatters):
+        return _called(source, node, shapes, lookup, depth)
+    if node.type == shapes.binary and _operator(source, node) in shapes.concat:
         left = template(source, field(node, "left"), shapes, lookup, depth + 1)
         right = template(source, field(node, "right"), shapes, lookup, depth + 1)
         if left is None and right is None:
@@ -53,6 +92,30 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
         return (urls.MARK if left is None else left) + (urls.MARK if right is None else right)
     if node.type in shapes.identifier:
         return lookup(source.text_of(node))
+    return None
+
+
+def _called(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int) -> str | None:
+    """``URI(url)`` is its URL; ``format("/runners/%s", id)`` its format, placeholders run-time."""
+    function, args = callee(node, shapes), arguments(node)
+    name = source.text_of(function) if function is not None else ""
+    first = args.named_children[0] if args is not None and args.named_children else None
+    if name in shapes.passthrough:
+        return template(source, first, shapes, lookup, depth + 1)
+    if name in shapes.formatters:
+        return formatted(template(source, first, shapes, lookup, depth + 1))
+    return None
+
+
+def formatted(text: str | None) -> str | None:
+    return PLACEHOLDER.sub(urls.MARK, text.replace("%%", "%")) if text is not None else None
+
+
+def heredoc_body(source: Source, opening: Node, shapes: Shapes) -> Node | None:
+    """The body of the heredoc a ``<<~EOS`` opens: the first body after it."""
+    for node in walk(source.root):
+        if node.type in shapes.texts and node.start_byte >= opening.end_byte:
+            return node
     return None
 
 
@@ -84,7 +147,7 @@ def key_name(source: Source, key: Node | None, shapes: Shapes) -> str | None:
         return None
     if key.type in shapes.property or key.type in shapes.identifier:
         return source.text_of(key)
-    return string_value(source, key, shapes)
+    return name_value(source, key, shapes)
 
 
 def _operator(source: Source, node: Node) -> str:

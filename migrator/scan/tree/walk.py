@@ -15,9 +15,9 @@ from .. import urls
 from ..pydecl import _candidates, _words
 from .infer import Inferer, Scope, Value
 from .language import Language
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, arguments, callee, callee_name, field, index, is_member, member_name, receiver, unwrap
 from .requests import Requests
-from .strings import object_entries, string_value, template
+from .strings import name_span, name_value, object_entries, string_value, symbol_name, template
 
 RECORDED = Origin(recorded=True)
 NEGATED = Expression(negated=True)
@@ -54,8 +54,9 @@ class Walk:
         node = unwrap(node, self.sh.wrappers)
         if node is None:
             return NO_VALUE
-        if node.type == self.sh.string:
-            return string_value(self.s, node, self.sh)
+        if node.type == self.sh.string or node.type in self.sh.symbols:
+            found = name_value(self.s, node, self.sh)
+            return NO_VALUE if found is None else found
         if node.type in self.sh.literals:
             return self.sh.literals[node.type]
         if node.type == self.sh.number:
@@ -84,8 +85,8 @@ class Walk:
         """A function's body in a scope of its own; its parameters are records by their name or
         their type's (``mr``, ``x: MergeRequest``), or ``bound`` (a callback's argument)."""
         self.scope.push()
-        for index, name, annotation in self._parameters(node):
-            value = bound if index == 0 and bound is not None else (self.infer.named(name) or self._typed(annotation))
+        for position, name, annotation in self._parameters(node):
+            value = bound if position == 0 and bound is not None else (self.infer.named(name) or self._typed(annotation))
             self.scope.bind(name, value)
         self.visit(field(node, "body"))
         self.scope.pop()
@@ -95,10 +96,10 @@ class Walk:
         if params is None:
             return
         listed = [params] if params.type in self.sh.identifier else params.named_children
-        for index, param in enumerate(listed):
-            name = field(param, "pattern") if param.type in self.sh.required_parameters else param
+        for position, param in enumerate(listed):
+            name = field(param, self.sh.parameter_name) if param.type in self.sh.required_parameters else param
             if name is not None and name.type in self.sh.identifier:
-                yield index, self.s.text_of(name), field(param, "type")
+                yield position, self.s.text_of(name), field(param, "type")
 
     def _typed(self, annotation: Node | None) -> Value | None:
         """A parameter's type names the record: ``(mr: MergeRequest)``."""
@@ -170,15 +171,15 @@ class Walk:
     # ---------------------------------------------------------------- fields
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]``."""
-        if node.type == self.sh.member:
-            prop = field(node, "property")
+        if is_member(node, self.sh):
+            prop = member_name(node, self.sh)
             if prop is not None and prop.type in self.sh.property:
-                return self.s.text_of(prop), field(node, "object"), prop, Syntax.ATTRIBUTE
+                return self.s.text_of(prop), receiver(node, self.sh), prop, Syntax.ATTRIBUTE
         if node.type == self.sh.subscript:
-            index = unwrap(field(node, "index"), self.sh.wrappers)
-            key = string_value(self.s, index, self.sh) if index is not None else None
+            key_node = unwrap(index(node, self.sh), self.sh.wrappers)
+            key = name_value(self.s, key_node, self.sh)
             if key is not None:
-                return key, field(node, "object"), index, Syntax.SUBSCRIPT
+                return key, receiver(node, self.sh), key_node, Syntax.SUBSCRIPT
         return None
 
     def receiver(self, node: Node | None) -> tuple[str | None, str] | None:
@@ -187,6 +188,8 @@ class Walk:
             return None
         if node.type in self.sh.identifier and self.s.text_of(node) in self.lang.not_records:
             return None
+        if node.type == self.sh.call:
+            self.requests.call(node)  # a request's response, read before its arguments are visited
         found = self.infer.value(node)
         if found is None:
             return None, "bare"
@@ -207,7 +210,7 @@ class Walk:
 
     def member(self, node: Node) -> None:
         parent = node.parent
-        called = parent is not None and parent.type == self.sh.call and field(parent, "function") == node
+        called = parent is not None and parent.type == self.sh.call and callee(parent, self.sh) == node
         if node.id not in self.handled and not called:
             self.field(node, "read")
         self.children(node)
@@ -215,7 +218,7 @@ class Walk:
     def compare(self, node: Node) -> None:
         op = field(node, "operator")
         operator = self.s.text_of(op) if op is not None else ""
-        if operator == self.sh.concat and self.url_literal(node):
+        if (operator in self.sh.concat or operator == self.sh.format_operator) and self.url_literal(node):
             return
         if operator in self.sh.compare:
             left, right = unwrap(field(node, "left"), self.sh.wrappers), unwrap(field(node, "right"), self.sh.wrappers)
@@ -229,7 +232,7 @@ class Walk:
 
     def unary(self, node: Node) -> None:
         op = field(node, "operator")
-        operand = unwrap(field(node, "argument"), self.sh.wrappers)
+        operand = unwrap(field(node, self.sh.operand), self.sh.wrappers)
         if op is not None and self.s.text_of(op) == self.sh.negate and operand is not None:
             self.field(operand, "read", expression=NEGATED)
         self.children(node)
@@ -244,7 +247,7 @@ class Walk:
         for entry in node.named_children:
             value = field(entry, "value") if entry.type == self.sh.pair else None
             key = field(entry, "key") if entry.type == self.sh.pair else None
-            if key is not None and key.type not in self.sh.property and key.type != self.sh.string:
+            if key is not None and key.type not in self.sh.property | self.sh.symbols and key.type != self.sh.string:
                 self.visit(key)  # a computed key
             if value is not None:
                 self.visit(value)
@@ -261,7 +264,7 @@ class Walk:
         held = tuple((name, self.literal(value) if value is not key else NO_VALUE) for name, key, value in entries)
         for index, (name, key, value) in enumerate(entries):
             syntax = Syntax.NONE if value is key else Syntax.DICT_KEY
-            span = self.s.inner(key) if key.type == self.sh.string else self.s.span(key)
+            span = name_span(self.s, key, self.sh)
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
                            written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
 
@@ -313,7 +316,7 @@ class Walk:
         found = self.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
         if found is not None and found[0] not in PAYLOAD_RECORDS:
             for key, where, _ in entries:
-                span = self.s.inner(where) if where.type == self.sh.string else self.s.span(where)
+                span = name_span(self.s, where, self.sh)
                 self.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
         self.handled.add(node.id)
 
@@ -330,23 +333,36 @@ class Walk:
         if self.requests.call(node):
             self.children(node)
             return
-        callee = field(node, "function")
-        name = self.s.text_of(callee) if callee is not None else ""
+        function = callee(node, self.sh)
+        name = self.callee_name(node)
+        if name in self.sh.passthrough | self.sh.formatters and not self._named_only(node) and self.url_literal(node):
+            self.children(node)
+            return
         mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
         self.recorded += mock
-        self.visit(callee)
-        self.callback_arguments(node, callee)
+        self.visit(receiver(node, self.sh) if function is node else function)
+        self.callback_arguments(node, function)
         self.recorded -= mock
 
-    def callback_arguments(self, node: Node, callee: Node | None) -> None:
-        """``.then(r => r.json())``, ``mrs.map(mr => …)``: the callback's first parameter is the
-        receiver (its element, for a list of records)."""
-        args = field(node, self.sh.arguments)
+    def _named_only(self, node: Node) -> bool:
+        """``URI(url)``: the URL is a name's, reported where it is written."""
+        args = arguments(node)
+        first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
+        return first is None or first.type in self.sh.identifier
+
+    def callee_name(self, node: Node) -> str:
+        return callee_name(self.s, node, self.sh)
+
+    def callback_arguments(self, node: Node, function: Node | None) -> None:
+        """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
+        callback's first parameter is the receiver (its element, for a list of records)."""
+        args = arguments(node)
         bound = None
-        if callee is not None and callee.type == self.sh.member:
-            if self.s.text_of(field(callee, "property")) in self.lang.callbacks:
-                bound = self.infer.value(field(callee, "object"))
-        for arg in args.named_children if args is not None else ():
+        if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
+            if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
+                bound = self.infer.value(receiver(function, self.sh))
+        block = field(node, self.sh.block) if self.sh.block else None
+        for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
             if arg.type in self.sh.functions and bound is not None:
                 self.function(arg, bound)
                 self._returned(node, arg)
@@ -356,11 +372,11 @@ class Walk:
     def _returned(self, call: Node, function: Node) -> None:
         """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
         body = field(function, "body")
-        if body is not None and body.type != "statement_block" and call.id not in self.infer.cache:
+        if body is not None and body.type != self.sh.statement_block and call.id not in self.infer.cache:
             self.scope.push()
-            for index, name, _ in self._parameters(function):
-                if index == 0:
-                    self.scope.bind(name, self.infer.value(field(field(call, "function"), "object")))
+            for position, name, _ in self._parameters(function):
+                if position == 0:
+                    self.scope.bind(name, self.infer.value(receiver(callee(call, self.sh), self.sh)))
             found = self.infer.value(body)
             self.scope.pop()
             if found is not None:
@@ -375,7 +391,7 @@ class Walk:
         stack = [node]
         while stack:
             part = stack.pop()
-            if part.type in (self.sh.string, self.sh.template, self.sh.binary) or part is node:
+            if part.type in (self.sh.string, self.sh.template, self.sh.binary, self.sh.arguments) or part is node:
                 self.handled.add(part.id)
                 stack.extend(part.named_children)
 
@@ -412,12 +428,20 @@ def _function(walk: Walk, node: Node) -> None:
     walk.function(node)
 
 
+def _call_or_member(walk: Walk, node: Node) -> None:
+    """Ruby: ``mr.merged_by`` is a call without arguments, read as a member access."""
+    (walk.member if is_member(node, walk.sh) else walk.call)(node)
+
+
 def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: Walk.for_of,
              shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
              shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
              shapes.string: Walk.string, shapes.template: Walk.string}
+    if shapes.member == shapes.call:
+        table[shapes.call] = _call_or_member
+    table.update({kind: Walk.string for kind in shapes.texts})
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: Walk.declaration for kind in shapes.declarations})
     return table
