@@ -42,7 +42,7 @@ SHAPES = Shapes(
     this=frozenset({"self"}), parenthesized="parenthesized_statements",
     wrappers=frozenset({"parenthesized_statements"}),
     literals={"true": True, "false": False, "nil": None}, number="integer",
-    declarations=frozenset(), declared_field=frozenset(), qualified=frozenset({"scope_resolution"}),
+    declarations=frozenset({"class"}), declared_field=frozenset(), qualified=frozenset({"scope_resolution"}),
     comment="comment", type_names=frozenset({"constant"}),
 )
 
@@ -76,6 +76,9 @@ LANGUAGE = Language(
                            "ENV", "File", "Dir", "Time", "Date", "Struct", "Hash", "Array", "String", "Integer",
                            "puts", "p", "pp", "print", "raise", "require", "logger", "Logger", "self", "Gitlab",
                            "params", "options", "opts", "config", "response", "res", "resp", "request", "req"}),
+    key_methods=frozenset({"fetch", "dig", "key?", "has_key?", "include?"}),
+    field_declarers=frozenset({"attr_accessor", "attr_reader", "attr_writer"}),
+    record_builders=frozenset({"Struct.new", "Data.define"}),
     unknown_clients=True,
 )
 

@@ -7,17 +7,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...apimodel import PAYLOAD_RECORDS, ApiModel
+from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
-from ..pydecl import _candidates, _words
+from . import declare, reads
 from .infer import Inferer, Scope, Value
 from .language import Language
-from .nodes import Node, Source, arguments, callee, callee_name, field, index, is_member, member_name, receiver, unwrap
+from .nodes import Node, Source, arguments, callee, callee_name, field, is_member, member_name, receiver, unwrap
+from .nodes import index as index_of
 from .requests import Requests
-from .strings import name_span, name_value, object_entries, string_value, symbol_name, template
+from .strings import name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
 NEGATED = Expression(negated=True)
@@ -176,7 +177,7 @@ class Walk:
             if prop is not None and prop.type in self.sh.property:
                 return self.s.text_of(prop), receiver(node, self.sh), prop, Syntax.ATTRIBUTE
         if node.type == self.sh.subscript:
-            key_node = unwrap(index(node, self.sh), self.sh.wrappers)
+            key_node = unwrap(index_of(node, self.sh), self.sh.wrappers)
             key = name_value(self.s, key_node, self.sh)
             if key is not None:
                 return key, receiver(node, self.sh), key_node, Syntax.SUBSCRIPT
@@ -239,9 +240,9 @@ class Walk:
 
     # ---------------------------------------------------------------- objects and declarations
     def object(self, node: Node) -> None:
-        schema = self.schema_name(node)
+        schema = declare.schema_name(self, node)
         if schema is not None:
-            self.schema(node, schema)
+            declare.schema(self, node, schema)
         elif node.id not in self.handled:
             self.keys(node)
         for entry in node.named_children:
@@ -268,66 +269,6 @@ class Walk:
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
                            written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
 
-    def declaration(self, node: Node) -> None:
-        """``interface MergeRequest { merge_status: string }``: a declared record's fields, in the
-        context ``declare`` (display-only, as a Python model's)."""
-        name = field(node, "name")
-        fields = [(self.s.text_of(n), n) for n in self._declared(node)]
-        found = None
-        if name is not None and fields:
-            found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
-                                                      frozenset(f for f, _ in fields))
-        if found is not None and found[0] not in PAYLOAD_RECORDS:
-            for declared, where in fields:
-                self.add(Touch("field", declared, self.s.span(where), found[0], found[1], "declare",
-                               syntax=Syntax.DECLARATION))
-        self.children(node)
-
-    def schema_name(self, node: Node) -> str | None:
-        """The name of a schema an object literal declares (``const MergeRequestSchema =
-        z.object({…})``, ``runner: z.object({…})``, ``MergeRequestSchema.extend({…})``; "" when
-        it has none), or None when the object is no schema's."""
-        args = node.parent
-        call = args.parent if args is not None and args.type == self.sh.arguments else None
-        callee = field(call, "function") if call is not None and call.type == self.sh.call else None
-        if callee is None or callee.type != self.sh.member:
-            return None
-        method, root = self.s.text_of(field(callee, "property")), callee
-        while root.type in (self.sh.member, self.sh.call):
-            root = field(root, "object") if root.type == self.sh.member else field(root, "function")
-        if method not in self.lang.schema_methods or not (
-                method in ("extend", "shape") or self.s.text_of(root) in self.lang.schema_roots):
-            return None
-        if method in ("extend", "shape") and root.type in self.sh.identifier:
-            return self.s.text_of(root)  # the schema it extends names the record
-        holder = call.parent
-        while holder is not None and holder.type in (self.sh.member, self.sh.call, self.sh.arguments):
-            holder = holder.parent
-        if holder is not None and holder.type == self.sh.declarator:
-            return self.s.text_of(field(holder, "name"))
-        if holder is not None and holder.type == self.sh.pair:
-            return self.infer.key_of(field(holder, "key")) or ""
-        return ""
-
-    def schema(self, node: Node, name: str) -> None:
-        """A schema's keys are declared fields, as an interface's are: display-only."""
-        entries = object_entries(self.s, node, self.sh)
-        keys = frozenset(key for key, _, _ in entries)
-        found = self.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
-        if found is not None and found[0] not in PAYLOAD_RECORDS:
-            for key, where, _ in entries:
-                span = name_span(self.s, where, self.sh)
-                self.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
-        self.handled.add(node.id)
-
-    def _declared(self, node: Node):
-        body = field(node, "body") or field(node, "value")
-        for member in body.named_children if body is not None else ():
-            if member.type in self.sh.declared_field:
-                name = field(member, "name")
-                if name is not None and name.type in self.sh.property:
-                    yield name
-
     # ---------------------------------------------------------------- calls and URLs
     def call(self, node: Node) -> None:
         if self.requests.call(node):
@@ -338,6 +279,9 @@ class Walk:
         if name in self.sh.passthrough | self.sh.formatters and not self._named_only(node) and self.url_literal(node):
             self.children(node)
             return
+        if name in self.lang.record_builders:
+            declare.built(self, node)
+        reads.key_read(self, node, function)
         mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
         self.recorded += mock
         self.visit(receiver(node, self.sh) if function is node else function)
@@ -384,6 +328,8 @@ class Walk:
 
     def string(self, node: Node) -> None:
         if not self.url_literal(node):
+            if self.recorded:
+                reads.embedded_json(self, node)
             self.children(node)
 
     def mark(self, node: Node) -> None:
@@ -443,5 +389,5 @@ def handlers(shapes) -> dict:
         table[shapes.call] = _call_or_member
     table.update({kind: Walk.string for kind in shapes.texts})
     table.update({kind: _function for kind in shapes.functions})
-    table.update({kind: Walk.declaration for kind in shapes.declarations})
+    table.update({kind: declare.declaration for kind in shapes.declarations})
     return table

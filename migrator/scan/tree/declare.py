@@ -1,0 +1,108 @@
+"""Declarations of the API's records in a client language, display-only as a Python model's
+(context ``declare``, Syntax.DECLARATION): TypeScript interfaces and object types, classes with
+declared fields, zod/yup/joi schemas, Ruby classes declaring ``attr_accessor :merged_by`` and
+``Struct.new(:merge_status, …)`` assigned to a constant. A declaration is typed by the record's
+signature over its field names, named by its name plus one of the record's ``fields``
+(``ApiModel.record_for_declaration``); a webhook payload's is never the REST API's."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...apimodel import PAYLOAD_RECORDS
+from ...model import Touch
+from ...syntax import Syntax
+from ..pydecl import _candidates, _words
+from .nodes import Node, arguments, field, member_name
+from .strings import name_span, object_entries, symbol_name
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+def declaration(w: Walk, node: Node) -> None:
+    """``interface MergeRequest { merge_status: string }``, ``class MergeRequest; attr_accessor
+    :merged_by; end``: a declared record's fields."""
+    name = field(node, "name")
+    if name is not None:
+        declared(w, w.s.text_of(name), list(_declared(w, node)))
+    w.children(node)
+
+
+def built(w: Walk, call: Node) -> None:
+    """``MergeRequest = Struct.new(:merged_by, :merge_status)``: a record builder's symbols are
+    declared fields, named by the constant the class is assigned to."""
+    holder = call.parent
+    target = field(holder, "left") if holder is not None and holder.type == w.sh.assignment else None
+    args = arguments(call)
+    if target is not None and args is not None:
+        declared(w, w.s.text_of(target), [n for n in args.named_children if n.type in w.sh.symbols])
+
+
+def declared(w: Walk, name: str, nodes: list[Node]) -> None:
+    fields = [(_name(w, n), n) for n in nodes]
+    found = w.model.record_for_declaration(_candidates(_words(name)), frozenset(f for f, _ in fields)) if fields else None
+    if found is not None and found[0] not in PAYLOAD_RECORDS:
+        for field_name, where in fields:
+            w.add(Touch("field", field_name, name_span(w.s, where, w.sh), found[0], found[1], "declare",
+                        syntax=Syntax.DECLARATION))
+
+
+def _name(w: Walk, node: Node) -> str:
+    return symbol_name(w.s, node, w.sh) or w.s.text_of(node)
+
+
+def _declared(w: Walk, node: Node):
+    """A class body's declared fields: field definitions, and the symbols a field declarer
+    (``attr_accessor``) is called with."""
+    body = field(node, "body") or field(node, "value")
+    for member in body.named_children if body is not None else ():
+        if member.type in w.sh.declared_field:
+            name = field(member, "name")
+            if name is not None and name.type in w.sh.property:
+                yield name
+        elif member.type == w.sh.call and w.lang.field_declarers and member_name(member, w.sh) is not None \
+                and w.s.text_of(member_name(member, w.sh)) in w.lang.field_declarers:
+            args = arguments(member)
+            yield from (n for n in (args.named_children if args is not None else ()) if n.type in w.sh.symbols)
+
+
+def schema_name(w: Walk, node: Node) -> str | None:
+    """The name of a schema an object literal declares (``const MergeRequestSchema =
+    z.object({…})``, ``runner: z.object({…})``, ``MergeRequestSchema.extend({…})``; "" when
+    it has none), or None when the object is no schema's."""
+    args = node.parent
+    call = args.parent if args is not None and args.type == w.sh.arguments else None
+    callee = field(call, "function") if call is not None and call.type == w.sh.call else None
+    if callee is None or callee.type != w.sh.member:
+        return None
+    method, root = w.s.text_of(field(callee, "property")), callee
+    while root.type in (w.sh.member, w.sh.call):
+        root = field(root, "object") if root.type == w.sh.member else field(root, "function")
+    if method not in w.lang.schema_methods or not (
+            method in ("extend", "shape") or w.s.text_of(root) in w.lang.schema_roots):
+        return None
+    if method in ("extend", "shape") and root.type in w.sh.identifier:
+        return w.s.text_of(root)  # the schema it extends names the record
+    holder = call.parent
+    while holder is not None and holder.type in (w.sh.member, w.sh.call, w.sh.arguments):
+        holder = holder.parent
+    if holder is not None and holder.type == w.sh.declarator:
+        return w.s.text_of(field(holder, "name"))
+    if holder is not None and holder.type == w.sh.pair:
+        return w.infer.key_of(field(holder, "key")) or ""
+    return ""
+
+
+
+def schema(w: Walk, node: Node, name: str) -> None:
+    """A schema's keys are declared fields, as an interface's are: display-only."""
+    entries = object_entries(w.s, node, w.sh)
+    keys = frozenset(key for key, _, _ in entries)
+    found = w.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
+    if found is not None and found[0] not in PAYLOAD_RECORDS:
+        for key, where, _ in entries:
+            span = name_span(w.s, where, w.sh)
+            w.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
+    w.handled.add(node.id)
+
