@@ -39,4 +39,5 @@ def parses(text: str) -> None:
 KIND = FileKind(
     "ruby", claims, scan, newlines="universal", fixer=fix, validator=parses, comment="#",
     strings="ruby", examples={"ruby": "example.rb"}, title="Ruby", styles=("snake",),
+    sdk="gitlab_gem",
 )

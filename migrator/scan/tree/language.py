@@ -61,6 +61,7 @@ class Language:
     key_methods: frozenset[str] = frozenset()  # ``mr.fetch("merged_by")``: a record's key read by a method
     field_declarers: frozenset[str] = frozenset()
     record_builders: frozenset[str] = frozenset()
+    sdk: str | None = None  # the SDK whose methods are requests: rules/model/<sdk>.yaml (scan/tree/sdk.py)
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
 
     def client(self, name: str) -> Client | None:

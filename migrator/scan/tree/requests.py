@@ -12,6 +12,7 @@ from ...details import Request, Written, others
 from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
+from . import sdk
 from .infer import Value
 from .language import Client
 from .nodes import Node, arguments, callee, field, member_name, receiver, unwrap, walk
@@ -20,7 +21,8 @@ from .strings import name_span, object_entries
 if TYPE_CHECKING:
     from .walk import Walk
 
-UNKNOWN = Client("", callable=False)  # ``this.http.get(url)``: a client the walk cannot know
+UNKNOWN = Client("", callable=False)
+SDK = "sdk"  # the family of a client the language's SDK makes  # ``this.http.get(url)``: a client the walk cannot know
 
 
 class Requests:
@@ -60,6 +62,8 @@ class Requests:
         module = (self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier | self.sh.qualified
                   else None)
         value = self.w.infer.value(owner) if module is None else None
+        if self.lang.sdk and self._sdk(node, owner, method, value, listed):
+            return True
         if module is not None and method in module.factories:
             base = self._option(listed[0] if listed else None, module.factories[method])
             self.w.infer.cache[node.id] = Value("client", base=base, family=module.name)
@@ -74,6 +78,27 @@ class Requests:
         base = value.base if value is not None and value.kind == "client" else None
         verb = client.methods.get(method, None if method == "request" else method)
         return self._send(node, client, verb, listed, base)
+
+    def _sdk(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
+        """A method of the language's SDK (scan/tree/sdk.py): ``Gitlab.runners(scope: :active)``
+        sends its request; ``Gitlab.client(…)`` makes a client."""
+        found = sdk.load(self.lang.sdk)
+        if self.w.callee_name(node) in found.receivers:
+            self.w.infer.cache[node.id] = Value("client", family=SDK)
+            return False
+        known = found.methods.get(method)
+        evidence = "typed" if value is not None and value.family == SDK else found.evidence(self.s.text_of(owner))
+        url = urls.parse(known.url(), self.w.model) if known is not None and evidence else None
+        if url is None:
+            return False
+        where = member_name(node, self.sh) if callee(node, self.sh) is node else node
+        self.w.add(urls.endpoint_touch(url, self.s.span(where), known.verb, evidence, Syntax.METHOD))
+        options = unwrap(listed[-1], self.sh.wrappers) if listed else None
+        if known.options and options is not None and options.type in (self.sh.object, self.sh.arguments):
+            request = Request(path=url.name, location=known.options, client=self.lang.sdk)
+            self.params(options, url, evidence, known.verb, request)
+        self.w.infer.cache[node.id] = Value("record", url.record, evidence)
+        return True
 
     def _chain(self, value: Value) -> dict[str, str]:
         client = self.lang.client(value.family)

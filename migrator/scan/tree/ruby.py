@@ -39,6 +39,7 @@ SHAPES = Shapes(
     functions=frozenset({"method", "singleton_method", "block", "do_block", "lambda"}),
     parameters="parameters", parameter="", required_parameters=frozenset({"optional_parameter", "keyword_parameter"}),
     parameter_name="name", statement_block="", for_of="", statement="",
+    statements=frozenset({"program", "body_statement", "then", "else", "do", "block_body", "begin", "ensure"}),
     this=frozenset({"self"}), parenthesized="parenthesized_statements",
     wrappers=frozenset({"parenthesized_statements"}),
     literals={"true": True, "false": False, "nil": None}, number="integer",
@@ -79,6 +80,7 @@ LANGUAGE = Language(
     key_methods=frozenset({"fetch", "dig", "key?", "has_key?", "include?"}),
     field_declarers=frozenset({"attr_accessor", "attr_reader", "attr_writer"}),
     record_builders=frozenset({"Struct.new", "Data.define"}),
+    sdk="gitlab_gem",
     unknown_clients=True,
 )
 

@@ -73,6 +73,7 @@ class Shapes:
     statement_block: str = "statement_block"
     for_of: str = "for_in_statement"
     statement: str = "expression_statement"
+    statements: frozenset[str] = frozenset()  # nodes whose children are statements (Ruby's ``program``, bodies)
     this: frozenset[str] = frozenset({"this", "super"})
     parenthesized: str = "parenthesized_expression"
     # what only wraps an expression: ``(x)``, ``await x``, ``x!``, ``x as T``

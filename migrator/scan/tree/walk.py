@@ -152,7 +152,8 @@ class Walk:
         left, right = field(node, "left"), field(node, "right")
         self.visit(right)
         if left is not None and left.type in (self.sh.member, self.sh.subscript):
-            statement = node.parent is not None and node.parent.type == self.sh.statement
+            statement = node.parent is not None and (node.parent.type == self.sh.statement
+                                                     or node.parent.type in self.sh.statements)
             self.field(left, "write", self.literal(right),
                        written=Written(value_span=self.s.span(right) if right else None, statement=statement))
             self.handled.add(left.id)
