@@ -45,6 +45,7 @@ class Spot:
     def literal(self) -> Literal | None:
         """The touch's string expression (a URL) as a Literal."""
         node = self.node({self.sh.string, self.sh.template, self.sh.binary, self.sh.call, *self.sh.texts})
+        node = node or self.s.around(self.touch.range, self.sh.texts)  # a heredoc, its blanks left out
         if node is None:
             return None
         text, offsets = [], []

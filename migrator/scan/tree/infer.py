@@ -78,6 +78,8 @@ class Inferer:
         node = unwrap(node, self.sh.wrappers)
         if node is None:
             return None
+        if node.id in self.cache:  # a request's response (Ruby: ``Gitlab.all_runners``, without arguments)
+            return self.cache[node.id]
         kind = node.type
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))

@@ -57,6 +57,16 @@ class Source:
         return None
 
 
+    def around(self, span: Range, types: frozenset[str]) -> Node | None:
+        """The first node of one of ``types`` whose span holds ``span``."""
+        for node in walk(self.root):
+            if node.type in types:
+                start, end = self.span(node)
+                if start <= span[0] and span[1] <= end:
+                    return node
+        return None
+
+
 def walk(node: Node) -> Iterator[Node]:
     """Every named node under ``node`` (itself first), in source order, without recursion."""
     stack = [node]

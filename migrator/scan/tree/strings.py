@@ -81,7 +81,10 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     if node.type in (shapes.string, shapes.template) or node.type in shapes.texts:
         return "".join(_template_part(source, part, shapes, lookup, depth) for part in node.named_children)
     if node.type == shapes.binary and _operator(source, node) == shapes.format_operator:
-        return formatted(template(source, field(node, "left"), shapes, lookup, depth + 1))
+        right = unwrap(field(node, "right"), shapes.wrappers)
+        values = right.named_children if right is not None and right.type == shapes.array else [right]
+        return formatted(template(source, field(node, "left"), shapes, lookup, depth + 1),
+                         [template(source, v, shapes, lookup, depth + 1) for v in values])
     if node.type == shapes.call and (shapes.passthrough or shapes.formatters):
         return _called(source, node, shapes, lookup, depth)
     if node.type == shapes.binary and _operator(source, node) in shapes.concat:
@@ -103,12 +106,34 @@ def _called(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: i
     if name in shapes.passthrough:
         return template(source, first, shapes, lookup, depth + 1)
     if name in shapes.formatters:
-        return formatted(template(source, first, shapes, lookup, depth + 1))
+        values = [template(source, v, shapes, lookup, depth + 1) for v in args.named_children[1:]]
+        return formatted(template(source, first, shapes, lookup, depth + 1), values)
     return None
 
 
-def formatted(text: str | None) -> str | None:
-    return PLACEHOLDER.sub(urls.MARK, text.replace("%%", "%")) if text is not None else None
+def formatted(text: str | None, values: list[str | None]) -> str | None:
+    """A printf format with its placeholders filled: by the values' strings, in order, where
+    every placeholder is positional and there are as many values; else each a run-time part."""
+    if text is None:
+        return None
+    found = list(PLACEHOLDER.finditer(text))
+    positional = len(found) == len(values) and all(not m.group().startswith(("%<", "%{")) for m in found)
+    filled = iter(values if positional else [None] * len(found))
+    return PLACEHOLDER.sub(lambda m: next(filled) or urls.MARK, text)
+
+
+def text_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
+    """Where a string expression is written; a heredoc's body without the blanks around its
+    lines (it opens at the end of the line before), so a finding sits on its URL's line."""
+    start, end = source.span(node)
+    if node.type not in shapes.texts:
+        return start, end
+    content = [c for c in node.named_children if c.type in shapes.fragment or c.type == shapes.substitution]
+    if not content:
+        return start, end
+    text = source.text[source.span(content[0])[0]:source.span(content[-1])[1]]
+    first = source.span(content[0])[0]
+    return first + len(text) - len(text.lstrip()), first + len(text.rstrip())
 
 
 def heredoc_body(source: Source, opening: Node, shapes: Shapes) -> Node | None:

@@ -18,7 +18,7 @@ from .language import Language
 from .nodes import Node, Source, arguments, callee, callee_name, field, is_member, member_name, receiver, unwrap
 from .nodes import index as index_of
 from .requests import Requests
-from .strings import name_span, name_value, object_entries, template
+from .strings import name_span, name_value, object_entries, template, text_span
 
 RECORDED = Origin(recorded=True)
 NEGATED = Expression(negated=True)
@@ -351,7 +351,7 @@ class Walk:
         if url is None:
             return False
         self.mark(node)
-        span, evidence = self.s.span(node), urls.literal_evidence(url)
+        span, evidence = text_span(self.s, node, self.sh), urls.literal_evidence(url)
         first = len(self.touches)
         self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
         for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
@@ -376,8 +376,10 @@ def _function(walk: Walk, node: Node) -> None:
 
 
 def _call_or_member(walk: Walk, node: Node) -> None:
-    """Ruby: ``mr.merged_by`` is a call without arguments, read as a member access."""
-    (walk.member if is_member(node, walk.sh) else walk.call)(node)
+    """Ruby: ``mr.merged_by`` is a call without arguments, read as a member access unless it
+    sends a request (``Gitlab.all_runners``)."""
+    member = is_member(node, walk.sh) and not walk.requests.call(node)
+    (walk.member if member else walk.call)(node)
 
 
 def handlers(shapes) -> dict:
