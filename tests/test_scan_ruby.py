@@ -117,6 +117,12 @@ def test_a_variable_named_like_a_record_is_named_evidence(table):
         ("merged_by", "merge_request", "named"), ("active", "runner", "named")]
 
 
+def test_an_instance_variable_holds_a_record_as_a_local_does(table):
+    code = ("def load\n  @mr = Gitlab.merge_request(project, iid)\n  puts @mr.merged_by\nend\n"
+            "def show\n  puts @mr.merge_status\nend\n")
+    assert [(t[1], t[3]) for t in touches(code, table, "field")] == [("merged_by", "typed"), ("merge_status", "named")]
+
+
 def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
     code = "puts 1 if runner['status'] == 'paused'\nputs 2 if mr.merge_status != :can_be_merged\n"
     compared = [t for t in scan(code, table.model) if t.context == "compare"]

@@ -1,15 +1,21 @@
-"""The tree-sitter foundation: client languages (JavaScript and TypeScript today; Go, Ruby, Java,
+"""The tree-sitter foundation: client languages (JavaScript, TypeScript and Ruby today; Go, Java,
 PHP and C# later) read into the same touches as the Python scanner, with the same evidence.
 
 - grammar.py: a language's grammars (``Dialect``), imported with tree_sitter only when a file of
   that language passes the prefilter, and the dialect a text parses best in;
 - nodes.py: one parsed text: node text, byte offsets → character offsets (source/lines.py);
 - strings.py: a string expression → a URL template with ``{}`` for run-time parts;
-- shapes.py: a language's node vocabulary (which node is a call, a member access, an object …);
+- shapes.py: a language's node vocabulary (which node is a call, a member access, an object …;
+  a call that holds its receiver and method itself, symbols, heredocs, printf formats);
 - infer.py: what an expression is as far as the API goes (a response, a record, a client);
 - walk.py: the generic walk that turns a tree into touches (URLs, requests, fields, keys,
   comparisons, declarations, recorded mock responses);
-- javascript.py: the JavaScript/TypeScript language module (its Shapes, HTTP clients, mocks).
+- declare.py: declarations of a record's fields (interfaces, schemas, Ruby Structs and attr_accessor);
+- reads.py: keys read by a method (``mr.fetch("merged_by")``) and JSON written in a mock's string;
+- sdk.py: a language's SDK as data (rules/model/<sdk>.yaml): its methods as requests;
+- javascript.py: the JavaScript/TypeScript language module (its Shapes, HTTP clients, mocks);
+- ruby.py: the Ruby language module (Net::HTTP, Faraday, HTTParty, RestClient, WebMock, the
+  gitlab gem).
 
 A new language adds one module like javascript.py (its ``Language``: dialects, shapes, string
 forms, HTTP clients as data) and a kind in migrator/kinds; the walk and the fixers

@@ -67,7 +67,7 @@ class Inferer:
         self.cache: dict[int, Value] = {}  # a call's value, by node id, set by the request reader
 
     def named(self, name: str) -> Value | None:
-        record = self.model.record_for_name(snake(name))
+        record = self.model.record_for_name(snake(name.lstrip(self.sh.sigils)))
         return Value("record", record, "named") if record else None
 
     def template(self, name: str) -> str | None:

@@ -57,6 +57,7 @@ class Shapes:
     array: str = "array"
     # names and bindings
     identifier: frozenset[str] = frozenset({"identifier"})
+    sigils: str = ""  # what a name may start with that is no part of it (Ruby's ``@mr``, ``$client``)
     property: frozenset[str] = frozenset({"property_identifier"})
     declarator: str = "variable_declarator"
     assignment: str = "assignment_expression"
