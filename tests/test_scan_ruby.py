@@ -111,6 +111,17 @@ def test_json_parse_of_a_known_response_is_typed(table):
     assert fields == [("merged_by", "merge_request", "typed"), ("active", "runner", "typed")]
 
 
+def test_an_httparty_response_answers_a_key_from_its_body_and_a_rest_client_response_does_not(table):
+    code = API + ('response = HTTParty.get("#{API}/projects/1/merge_requests/2")\nputs response["merge_status"]\n'
+                  'res = RestClient.get("#{API}/projects/1/merge_requests/2")\nputs res["merge_status"]\n')
+    assert [(t[1], t[2], t[3]) for t in touches(code, table, "field")] == [("merge_status", "merge_request", "typed")]
+
+
+def test_a_faraday_connection_made_with_its_url_first(table):
+    code = 'conn = Faraday.new("https://gitlab.example.com/api/v4")\nconn.get("geo_nodes")\n'
+    assert endpoints(code, table) == [("/geo_nodes", "GET", "typed")]
+
+
 def test_a_variable_named_like_a_record_is_named_evidence(table):
     code = "def show(mr, runner)\n  puts mr.merged_by, runner[:active]\nend\n"
     assert [(t[1], t[2], t[3]) for t in touches(code, table, "field")] == [

@@ -49,6 +49,7 @@ class Language:
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
     parsers: frozenset[str] = frozenset()  # ``JSON.parse(response.body)`` is the record
     body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
+    keyed_responses: frozenset[str] = frozenset()  # clients whose response answers ``response["f"]`` from its body
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
     mocks: frozenset[str] = frozenset()  # calls whose arguments are a mock response (``.reply``)
     not_records: frozenset[str] = frozenset()  # globals and modules that never hold a record

@@ -184,7 +184,9 @@ class Walk:
                 return key, receiver(node, self.sh), key_node, Syntax.SUBSCRIPT
         return None
 
-    def receiver(self, node: Node | None) -> tuple[str | None, str] | None:
+    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str] | None:
+        """(record, evidence) of what a field is read on; ``keyed``: by a key (``x["f"]``), which
+        some clients' responses answer from their body (HTTParty's ``response["f"]``)."""
         node = unwrap(node, self.sh.wrappers)
         if node is None or node.type in self.sh.this:
             return None
@@ -195,6 +197,8 @@ class Walk:
         found = self.infer.value(node)
         if found is None:
             return None, "bare"
+        if found.kind == "response" and keyed and found.family in self.lang.keyed_responses:
+            return found.record, found.evidence
         if found.kind != "record":
             return None
         return found.record, found.evidence
@@ -202,7 +206,7 @@ class Walk:
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
               expression: Expression | None = None) -> bool:
         access = self.access(node)
-        owner = self.receiver(access[1]) if access else None
+        owner = self.receiver(access[1], access[3] == Syntax.SUBSCRIPT) if access else None
         if access is None or owner is None:
             return False
         self.add(Touch("field", access[0], self.s.span(node), owner[0], owner[1], context, value=value,
