@@ -9,7 +9,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...details import Request, Written, others
-from ...model import NO_VALUE, Touch
+from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
 from . import sdk
@@ -188,7 +188,7 @@ class Requests:
         auth = self._auth(url, entries)
         plain = self._through(unwrap(url_node, self.sh.wrappers))
         if plain.type in self.sh.identifier:
-            self.w.sent(self.s.text_of(plain), evidence)
+            self.sent(self.s.text_of(plain), evidence)
         elif plain.id not in self.w.handled:
             span = self.s.span(url_node)
             self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
@@ -206,6 +206,14 @@ class Requests:
         sending.extend(("query", query) for query in self._queries(url_node))
         for location, value in sending:
             self.params(value, url, evidence, method, replace(request, location=location))
+
+    def sent(self, name: str, evidence: str) -> None:
+        """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
+        defined get the call's evidence."""
+        for index in self.w.named_urls.get(name, ()):
+            touch = self.w.touches[index]
+            if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
+                self.w.touches[index] = replace(touch, evidence=evidence)
 
     def _through(self, node: Node) -> Node:
         """The URL a call that only wraps one is given: ``URI(url)`` → ``url``."""

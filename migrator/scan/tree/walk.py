@@ -9,7 +9,7 @@ from dataclasses import replace
 
 from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
-from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
+from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
 from . import declare, reads
@@ -365,14 +365,6 @@ class Walk:
             if sub.type == self.sh.substitution:
                 self.children(sub)
         return True
-
-    def sent(self, name: str, evidence: str) -> None:
-        """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
-        defined get the call's evidence."""
-        for index in self.named_urls.get(name, ()):
-            touch = self.touches[index]
-            if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
-                self.touches[index] = replace(touch, evidence=evidence)
 
 
 def _function(walk: Walk, node: Node) -> None:
