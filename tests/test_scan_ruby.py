@@ -167,6 +167,13 @@ def test_the_gitlab_gems_methods_are_requests_and_return_records(table):
         ("field", "merged_by", "merge_request", "typed"), ("param", "scope", "runner", "typed")]
 
 
+def test_the_gems_option_hashes_are_the_bodies_of_its_updates(check):
+    code = ("Gitlab.edit_user(5, private_profile: nil)\n"
+            "Gitlab.edit_project_merge_request_approvals(1, approvals_before_merge: 3)\n"
+            "Gitlab.edit_project(1, { approvals_before_merge: 2 })\n")
+    assert codes(check, code) == [("MIG020", 1), ("MIG400", 2), ("MIG400", 3)]
+
+
 def test_a_client_the_scanner_only_knows_by_its_name_is_named(table):
     code = "diff = gitlab.api.merge_request_changes(project, iid)\nrunners = @client.all_runners(scope: 'online')\n"
     assert endpoints(code, table) == [(CHANGES, "GET", "named"), ("/runners/all", "GET", "named")]
