@@ -134,6 +134,11 @@ def test_an_instance_variable_holds_a_record_as_a_local_does(table):
     assert [(t[1], t[3]) for t in touches(code, table, "field")] == [("merged_by", "typed"), ("merge_status", "named")]
 
 
+def test_a_memoised_assignment_binds_as_an_assignment_does(table):
+    code = "def mr\n  @mr ||= Gitlab.merge_request(project, iid)\n  @mr.merged_by\nend\n"
+    assert [(t[1], t[3]) for t in touches(code, table, "field")] == [("merged_by", "typed")]
+
+
 def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
     code = "puts 1 if runner['status'] == 'paused'\nputs 2 if mr.merge_status != :can_be_merged\n"
     compared = [t for t in scan(code, table.model) if t.context == "compare"]

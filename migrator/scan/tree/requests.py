@@ -15,7 +15,7 @@ from .. import urls
 from . import sdk
 from .infer import Value
 from .language import Client
-from .nodes import Node, arguments, callee, field, member_name, receiver, unwrap, walk
+from .nodes import Node, arguments, callee, callee_name, field, member_name, receiver, unwrap, walk
 from .strings import name_span, object_entries
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ class Requests:
         """A method of the language's SDK (scan/tree/sdk.py): ``Gitlab.runners(scope: :active)``
         sends its request; ``Gitlab.client(…)`` makes a client."""
         found = sdk.load(self.lang.sdk)
-        if self.w.callee_name(node) in found.receivers:
+        if callee_name(self.s, node, self.sh) in found.receivers:
             self.w.infer.cache[node.id] = Value("client", family=SDK)
             return False
         known = found.methods.get(method)
@@ -122,7 +122,7 @@ class Requests:
         if node is not None and node.type in (self.sh.call, self.sh.new):
             function = (callee(node, self.sh) if node.type == self.sh.call else None) or field(node, "constructor")
             args = arguments(node)
-            name = self.w.callee_name(node) if node.type == self.sh.call else self.s.text_of(function) if function else ""
+            name = callee_name(self.s, node, self.sh) if node.type == self.sh.call else self.s.text_of(function) if function else ""
             if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
                 return self._entries(args.named_children[0])
         if node is None or node.type not in (self.sh.object, self.sh.arguments):
@@ -217,7 +217,7 @@ class Requests:
 
     def _through(self, node: Node) -> Node:
         """The URL a call that only wraps one is given: ``URI(url)`` → ``url``."""
-        while node.type == self.sh.call and self.w.callee_name(node) in self.sh.passthrough:
+        while node.type == self.sh.call and callee_name(self.s, node, self.sh) in self.sh.passthrough:
             args = arguments(node)
             if args is None or not args.named_children:
                 break

@@ -61,6 +61,8 @@ class Shapes:
     property: frozenset[str] = frozenset({"property_identifier"})
     declarator: str = "variable_declarator"
     assignment: str = "assignment_expression"
+    memo_assignment: str = ""  # an assignment that binds only with ``memo_operator`` (Ruby's ``@x ||= v``)
+    memo_operator: str = "||="
     object_pattern: str = "object_pattern"
     pattern_shorthand: str = "shorthand_property_identifier_pattern"
     pattern_pair: str = "pair_pattern"

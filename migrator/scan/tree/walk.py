@@ -280,7 +280,7 @@ class Walk:
             self.children(node)
             return
         function = callee(node, self.sh)
-        name = self.callee_name(node)
+        name = callee_name(self.s, node, self.sh)
         if name in self.sh.passthrough | self.sh.formatters and not self._named_only(node) and self.url_literal(node):
             self.children(node)
             return
@@ -298,9 +298,6 @@ class Walk:
         args = arguments(node)
         first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
         return first is None or first.type in self.sh.identifier
-
-    def callee_name(self, node: Node) -> str:
-        return callee_name(self.s, node, self.sh)
 
     def callback_arguments(self, node: Node, function: Node | None) -> None:
         """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
@@ -371,6 +368,12 @@ def _function(walk: Walk, node: Node) -> None:
     walk.function(node)
 
 
+def _memo(walk: Walk, node: Node) -> None:
+    """Ruby's ``@client ||= Gitlab.client(…)`` binds as an assignment; ``x += 1`` does not."""
+    op = field(node, "operator")
+    (walk.assignment if op is not None and walk.s.text_of(op) == walk.sh.memo_operator else walk.children)(node)
+
+
 def _call_or_member(walk: Walk, node: Node) -> None:
     """Ruby: ``mr.merged_by`` is a call without arguments, read as a member access unless it
     sends a request (``Gitlab.all_runners``)."""
@@ -387,6 +390,8 @@ def handlers(shapes) -> dict:
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member
     table.update({kind: Walk.string for kind in shapes.texts})
+    if shapes.memo_assignment:
+        table[shapes.memo_assignment] = _memo
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: declare.declaration for kind in shapes.declarations})
     return table
