@@ -57,9 +57,9 @@ class Language:
     # methods, and the roots whose ``.object`` is one (any receiver's ``.extend({…})`` is)
     schema_methods: frozenset[str] = frozenset()
     schema_roots: frozenset[str] = frozenset()
+    key_methods: frozenset[str] = frozenset()  # ``mr.fetch("merged_by")``: a record's key read by a method
     # Ruby: calls in a class body whose symbols declare its fields (``attr_accessor :merged_by``),
     # and calls building a record class from symbols (``Struct.new(:merge_status)``)
-    key_methods: frozenset[str] = frozenset()  # ``mr.fetch("merged_by")``: a record's key read by a method
     field_declarers: frozenset[str] = frozenset()
     record_builders: frozenset[str] = frozenset()
     sdk: str | None = None  # the SDK whose methods are requests: rules/model/<sdk>.yaml (scan/tree/sdk.py)
