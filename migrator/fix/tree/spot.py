@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 from ...model import Touch
+from ...spelling import camel
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import Node, Source, callee, field, index, is_member, member_name, receiver, walk
 from ...scan.tree.strings import _piece, name_span
@@ -78,12 +79,18 @@ class Spot:
         name = self.name_node()
         if name is None:
             return None
+        new = self.spelled(name, new)
         if name.type == self.sh.string or name.type in self.sh.symbols:
             start, end = name_span(self.s, name, self.sh)
             return [(start, end, new)]
         if name.type in self.sh.property and re.fullmatch(r"[A-Za-z_$][\w$]*", new):
             return [(*self.s.span(name), new)]
         return None
+
+    def spelled(self, name: Node, new: str) -> str:
+        """The new name as the code spells the old one: ``mergeUser`` where it reads ``mergedBy``."""
+        written = name_span(self.s, name, self.sh)
+        return camel(new) if self.s.text[written[0]:written[1]] == camel(self.touch.name) != self.touch.name else new
 
     def without_entry(self) -> Edits:
         """The removal of the object entry whose key the touch is, with one comma (with the
@@ -98,6 +105,9 @@ class Spot:
         start, end = self.s.span(entry)
         text = self.s.text
         after = re.compile(r"\s*,[ \t]*").match(text, end)
+        line = text.rfind("\n", 0, start) + 1
+        if after and not text[line:start].strip() and text[after.end():after.end() + 1] in ("\n", ""):
+            return [(line, after.end() + 1, "")]  # the entry's own line, with its line break
         if after:
             return [(start, after.end(), "")]
         before = text.rfind(",", 0, start)
@@ -119,7 +129,7 @@ class Spot:
             return None
         start, end = self.s.span(access)
         cut = name_span(self.s, name, self.sh)
-        return self.s.text[start:cut[0]] + new + self.s.text[cut[1]:end]
+        return self.s.text[start:cut[0]] + self.spelled(name, new) + self.s.text[cut[1]:end]
 
     def compared(self) -> tuple[Node, Node, str] | None:
         """(comparison, the literal operand, operator) around the touch."""

@@ -10,9 +10,12 @@ PHP and C# later) read into the same touches as the Python scanner, with the sam
 - infer.py: what an expression is as far as the API goes (a response, a record, a client);
 - walk.py: the generic walk that turns a tree into touches (URLs, requests, fields, keys,
   comparisons, declarations, recorded mock responses);
-- declare.py: declarations of a record's fields (interfaces, schemas, Ruby Structs and attr_accessor);
+- literals.py: URLs written outside any call that sends them, reported once, their code parts read;
+- declare.py: declarations of a record's fields (interfaces, schemas, object types given as type
+  arguments, Ruby Structs and attr_accessor);
 - reads.py: keys read by a method (``mr.fetch("merged_by")``) and JSON written in a mock's string;
-- sdk.py: a language's SDK as data (rules/model/<sdk>.yaml): its methods as requests;
+- sdk.py: a language's SDK as data (rules/model/<sdk>.yaml): its methods as requests (the
+  gitlab gem's client methods, gitbeaker's resource methods);
 - javascript.py: the JavaScript/TypeScript language module (its Shapes, HTTP clients, mocks);
 - ruby.py: the Ruby language module (Net::HTTP, Faraday, HTTParty, RestClient, WebMock, the
   gitlab gem).

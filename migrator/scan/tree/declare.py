@@ -1,5 +1,6 @@
 """Declarations of the API's records in a client language, display-only as a Python model's
-(context ``declare``, Syntax.DECLARATION): TypeScript interfaces and object types, classes with
+(context ``declare``, Syntax.DECLARATION): TypeScript interfaces and object types (also given as a
+type argument to a request, ``http.get<{ merge_status: string }>(url)``), classes with
 declared fields, zod/yup/joi schemas, Ruby classes declaring ``attr_accessor :merged_by`` and
 ``Struct.new(:merge_status, …)`` assigned to a constant. A declaration is typed by the record's
 signature over its field names, named by its name plus one of the record's ``fields``
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 from ...apimodel import PAYLOAD_RECORDS
 from ...model import Touch
 from ...syntax import Syntax
+from .. import urls
 from ..pydecl import _candidates, _words
 from .nodes import Node, arguments, field, member_name
 from .strings import name_span, object_entries, symbol_name
@@ -94,7 +96,6 @@ def schema_name(w: Walk, node: Node) -> str | None:
     return ""
 
 
-
 def schema(w: Walk, node: Node, name: str) -> None:
     """A schema's keys are declared fields, as an interface's are: display-only."""
     entries = object_entries(w.s, node, w.sh)
@@ -106,3 +107,29 @@ def schema(w: Walk, node: Node, name: str) -> None:
             w.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
     w.handled.add(node.id)
 
+
+
+def type_arguments(w: Walk, call: Node) -> None:
+    """``http.get<{ merge_status: string }>(url)``: an object type given to a call whose URL is
+    an endpoint's declares that record's fields (typed when the call is a known request or the
+    URL is one of the model's endpoints as written, named for a wrapper's path)."""
+    given = field(call, "type_arguments")
+    shapes = [n for n in given.named_children if n.type == "object_type"] if given is not None else []
+    if not shapes:
+        return
+    known = w.infer.cache.get(call.id)
+    record, evidence = (known.record, known.evidence) if known is not None else (None, "bare")
+    if record is None:
+        args = arguments(call)
+        first = args.named_children[0] if args is not None and args.named_children else None
+        text = w.template(first) if first is not None else None
+        url = urls.parse(text, w.model) if text and "/" in text else None
+        record, evidence = (url.record, urls.literal_evidence(url)) if url is not None else (None, "bare")
+    if record is None or record in PAYLOAD_RECORDS:
+        return
+    for shape in shapes:
+        for member in shape.named_children:
+            name = field(member, "name") if member.type in w.sh.declared_field else None
+            if name is not None and name.type in w.sh.property:
+                w.add(Touch("field", w.s.text_of(name), w.s.span(name), record, evidence, "declare",
+                            syntax=Syntax.DECLARATION))

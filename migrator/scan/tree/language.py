@@ -46,6 +46,7 @@ class Language:
     locations: dict[str, str] = field(default_factory=dict)
     serializers: frozenset[str] = frozenset()  # ``JSON.stringify(body)`` sends ``body``
     query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
+    url_builders: frozenset[str] = frozenset()  # ``new URL(path, base)``; its ``searchParams.append(k, v)``
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
     parsers: frozenset[str] = frozenset()  # ``JSON.parse(response.body)`` is the record
     body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
@@ -62,7 +63,7 @@ class Language:
     # and calls building a record class from symbols (``Struct.new(:merge_status)``)
     field_declarers: frozenset[str] = frozenset()
     record_builders: frozenset[str] = frozenset()
-    sdk: str | None = None  # the SDK whose methods are requests: rules/model/<sdk>.yaml (scan/tree/sdk.py)
+    sdk: str | None = None  # the SDK whose resource methods are requests: rules/model/<sdk>.yaml, scan/tree/sdk.py
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
 
     def client(self, name: str) -> Client | None:

@@ -12,10 +12,10 @@ from ...details import Request, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
-from . import sdk
+from . import literals, sdk
 from .infer import Value
 from .language import Client
-from .nodes import Node, arguments, callee, callee_name, field, member_name, receiver, unwrap, walk
+from .nodes import Node, arguments, callee, callee_name, field, is_member, member_name, receiver, unwrap, walk
 from .strings import name_span, object_entries
 
 if TYPE_CHECKING:
@@ -53,10 +53,14 @@ class Requests:
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
+        if sdk.call(self, node, function, listed):
+            return True
         name, owner = member_name(function, self.sh), unwrap(receiver(function, self.sh), self.sh.wrappers)
         if name is None or owner is None:
             return False
         method = self.s.text_of(name)
+        if method in ("append", "set") and len(listed) == 2:
+            self._search_param(function, listed)
         if owner.type == self.sh.call:
             self.call(owner)
         module = (self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier | self.sh.qualified
@@ -83,6 +87,8 @@ class Requests:
         """A method of the language's SDK (scan/tree/sdk.py): ``Gitlab.runners(scope: :active)``
         sends its request; ``Gitlab.client(…)`` makes a client."""
         found = sdk.load(self.lang.sdk)
+        if not found.methods:  # an SDK given as ``calls:`` (sdk.call)
+            return False
         if callee_name(self.s, node, self.sh) in found.receivers:
             self.w.infer.cache[node.id] = Value("client", family=SDK)
             return False
@@ -141,6 +147,38 @@ class Requests:
             return None
         return Value("object", node=first, family="query") if first.type == self.sh.object else None
 
+    def url_written(self, node: Node | None) -> Node | None:
+        """Where a URL expression is written: ``new URL(`…`, base)``'s path, and the URL object
+        whose ``toString()`` or ``href`` it is."""
+        node = unwrap(node, self.sh.wrappers)
+        builders = self.lang.url_builders
+        if node is None or not builders:
+            return node
+        if node.type == self.sh.new and self.s.text_of(field(node, "constructor") or node) in builders:
+            args = field(node, self.sh.arguments)
+            return self.url_written(args.named_children[0]) if args is not None and args.named_children else node
+        inner = field(node, "function") if node is not None and node.type == self.sh.call else node
+        if inner is not None and inner.type == self.sh.member and self.s.text_of(field(inner, "property")) in (
+                "toString", "href") and (inner is node or not field(node, self.sh.arguments).named_children):
+            return self.url_written(field(inner, "object"))
+        return node
+
+    def _search_param(self, function: Node, args: list[Node]) -> None:
+        """``url.searchParams.append("scope", "active")`` on a URL of the API: a query parameter,
+        shown, never rewritten."""
+        owner = unwrap(receiver(function, self.sh), self.sh.wrappers)
+        prop = member_name(owner, self.sh) if owner is not None and is_member(owner, self.sh) else None
+        if prop is None or self.s.text_of(prop) != "searchParams":
+            return
+        text = self.w.template(receiver(owner, self.sh))
+        url = urls.parse(text, self.w.model, relative_ok=text.startswith(urls.MARK + "/")) if text else None
+        name = self.w.literal(args[0])
+        if url is None or not isinstance(name, str):
+            return
+        span = name_span(self.s, args[0], self.sh)
+        self.w.add(Touch("param", name, span, url.record, urls.literal_evidence(url), "filter", "GET",
+                         self.w.literal(args[1]), Syntax.NONE, request=Request(path=url.name, location="query")))
+
     def _queries(self, url_node: Node) -> list[Node]:
         """The query builders a URL expression holds, written there or bound to a name."""
         found = []
@@ -186,19 +224,17 @@ class Requests:
     def _touches(self, node: Node, url: urls.ApiUrl, url_node: Node, method: str, evidence: str,
                  entries: list, second: tuple[str, Node | None]) -> None:
         auth = self._auth(url, entries)
-        plain = self._through(unwrap(url_node, self.sh.wrappers))
+        plain = self._through(self.url_written(url_node))
         if plain.type in self.sh.identifier:
             self.sent(self.s.text_of(plain), evidence)
         elif plain.id not in self.w.handled:
-            span = self.s.span(url_node)
+            span = self.s.span(plain)
             self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
             for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth):
                 self.w.add(replace(touch, request=replace(touch.request, client="http")))
-            self.w.mark(plain)
-            self.w.mark(unwrap(url_node, self.sh.wrappers))
-            for sub in plain.named_children:
-                if sub.type == self.sh.substitution:
-                    self.w.children(sub)
+            literals.mark(self.w, plain)
+            literals.mark(self.w, unwrap(url_node, self.sh.wrappers))
+            literals.code_parts(self.w, plain)
         request = Request(path=url.name, auth=auth, client="http")
         sending = [(self.lang.locations.get(k), v) for k, _, v in entries if self.lang.locations.get(k)]
         if second[1] is not None:
@@ -232,9 +268,12 @@ class Requests:
         self.w.infer.cache[node.id] = value
         return True
 
-    def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request) -> None:
-        """Each key of an object sent (query, body, form, headers) is a parameter of the request."""
-        entries = self._entries(node)
+    def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request,
+               rename=None) -> None:
+        """Each key of an object sent (query, body, form, headers) is a parameter of the request;
+        ``rename`` gives the name a client sends a key as (an SDK decamelizes them): a key it
+        renames is shown, never rewritten."""
+        entries = [(rename(k) if rename else k, key, v) for k, key, v in self._entries(node)]
         held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
         context = urls.METHOD_CONTEXT.get(method, "call")
         for index, (name, key, value) in enumerate(entries):
@@ -245,6 +284,8 @@ class Requests:
                 credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
             span = name_span(self.s, key, self.sh)
+            if self.s.text[span[0]:span[1]] != name:
+                syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
                              request=replace(request, credential=credential),
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,

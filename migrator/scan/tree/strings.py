@@ -63,9 +63,11 @@ def _piece(source: Source, part: Node, shapes: Shapes) -> str | None:
     return None
 
 
-def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, depth: int = 0) -> str | None:
+def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, depth: int = 0,
+             builders: frozenset[str] = frozenset()) -> str | None:
     """The string an expression builds, with ``{}`` for run-time parts; None when it has no
-    literal part at all."""
+    literal part at all. ``builders`` are the constructors of URL objects (``new URL(path,
+    base)``), whose ``toString()`` and ``href`` are the URL."""
     node = unwrap(node, shapes.wrappers)
     if node is None or depth > DEPTH:
         return None
@@ -74,40 +76,45 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
         if node is None:
             return None
     if node.type in shapes.texts:  # a heredoc: its lines without the indentation and newlines around them
-        return "".join(_template_part(source, part, shapes, lookup, depth) for part in node.named_children).strip()
+        return "".join(_template_part(source, part, shapes, lookup, depth, builders)
+                       for part in node.named_children).strip()
     plain = string_value(source, node, shapes)
     if plain is not None:
         return plain
     if node.type in (shapes.string, shapes.template) or node.type in shapes.texts:
-        return "".join(_template_part(source, part, shapes, lookup, depth) for part in node.named_children)
+        return "".join(_template_part(source, part, shapes, lookup, depth, builders) for part in node.named_children)
     if node.type == shapes.binary and _operator(source, node) == shapes.format_operator:
         right = unwrap(field(node, "right"), shapes.wrappers)
         values = right.named_children if right is not None and right.type == shapes.array else [right]
-        return formatted(template(source, field(node, "left"), shapes, lookup, depth + 1),
-                         [template(source, v, shapes, lookup, depth + 1) for v in values])
-    if node.type == shapes.call and (shapes.passthrough or shapes.formatters):
-        return _called(source, node, shapes, lookup, depth)
+        return formatted(template(source, field(node, "left"), shapes, lookup, depth + 1, builders),
+                         [template(source, v, shapes, lookup, depth + 1, builders) for v in values])
+    called = _called(source, node, shapes, lookup, depth, builders) if node.type == shapes.call else None
+    if called is not None:
+        return called
     if node.type == shapes.binary and _operator(source, node) in shapes.concat:
-        left = template(source, field(node, "left"), shapes, lookup, depth + 1)
-        right = template(source, field(node, "right"), shapes, lookup, depth + 1)
+        left = template(source, field(node, "left"), shapes, lookup, depth + 1, builders)
+        right = template(source, field(node, "right"), shapes, lookup, depth + 1, builders)
         if left is None and right is None:
             return None
         return (urls.MARK if left is None else left) + (urls.MARK if right is None else right)
     if node.type in shapes.identifier:
         return lookup(source.text_of(node))
+    if builders:
+        return _url_object(source, node, shapes, lookup, depth, builders)
     return None
 
 
-def _called(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int) -> str | None:
+def _called(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
+            builders: frozenset[str]) -> str | None:
     """``URI(url)`` is its URL; ``format("/runners/%s", id)`` its format, placeholders run-time."""
     function, args = callee(node, shapes), arguments(node)
     name = source.text_of(function) if function is not None else ""
     first = args.named_children[0] if args is not None and args.named_children else None
     if name in shapes.passthrough:
-        return template(source, first, shapes, lookup, depth + 1)
+        return template(source, first, shapes, lookup, depth + 1, builders)
     if name in shapes.formatters:
-        values = [template(source, v, shapes, lookup, depth + 1) for v in args.named_children[1:]]
-        return formatted(template(source, first, shapes, lookup, depth + 1), values)
+        values = [template(source, v, shapes, lookup, depth + 1, builders) for v in args.named_children[1:]]
+        return formatted(template(source, first, shapes, lookup, depth + 1, builders), values)
     return None
 
 
@@ -144,10 +151,29 @@ def heredoc_body(source: Source, opening: Node, shapes: Shapes) -> Node | None:
     return None
 
 
-def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int) -> str:
+def _url_object(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
+                builders: frozenset[str]) -> str | None:
+    """``new URL(path, base)``, and a URL object's ``toString()`` and ``href``."""
+    if node.type == shapes.new and source.text_of(field(node, "constructor") or node) in builders:
+        args = [a for a in (field(node, "arguments").named_children if field(node, "arguments") else ())]
+        parts = [template(source, a, shapes, lookup, depth + 1, builders) for a in args[:2]]
+        if len(parts) == 2 and parts[0] is not None and not parts[0].startswith(("http:", "https:", urls.MARK)):
+            return (parts[1] or urls.MARK).rstrip("/") + "/" + parts[0].lstrip("/")
+        return parts[0] if parts else None
+    if node.type == shapes.call and not (field(node, "arguments") and field(node, "arguments").named_children):
+        node = field(node, "function")
+        if node is None or node.type != shapes.member or source.text_of(field(node, "property")) != "toString":
+            return None
+    elif node.type != shapes.member or source.text_of(field(node, "property")) != "href":
+        return None
+    return template(source, field(node, "object"), shapes, lookup, depth + 1, builders)
+
+
+def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int,
+                   builders: frozenset[str]) -> str:
     if part.type == shapes.substitution:
         inner = part.named_children[0] if part.named_children else None
-        found = template(source, inner, shapes, lookup, depth + 1)
+        found = template(source, inner, shapes, lookup, depth + 1, builders)
         return urls.MARK if found is None else found
     return _piece(source, part, shapes) or ""
 

@@ -11,14 +11,13 @@ from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
-from .. import urls
-from . import declare, reads
-from .infer import Inferer, Scope, Value
+from . import declare, literals, reads
+from .infer import Inferer, Scope, Value, snake
 from .language import Language
 from .nodes import Node, Source, arguments, callee, callee_name, field, is_member, member_name, receiver, unwrap
 from .nodes import index as index_of
 from .requests import Requests
-from .strings import name_span, name_value, object_entries, template, text_span
+from .strings import name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
 NEGATED = Expression(negated=True)
@@ -48,7 +47,7 @@ class Walk:
         self.touches.append(replace(touch, origin=RECORDED) if self.recorded else touch)
 
     def template(self, node: Node | None) -> str | None:
-        return template(self.s, node, self.sh, self.infer.template)
+        return template(self.s, node, self.sh, self.infer.template, builders=self.lang.url_builders)
 
     def literal(self, node: Node | None) -> object:
         """A literal's value (string, number, true, false, null), or NO_VALUE."""
@@ -124,8 +123,9 @@ class Walk:
         plain = unwrap(value, self.sh.wrappers)
         if plain is not None and plain.type == self.sh.object:
             self.object_names[plain.id] = name
-        if plain is not None and plain.id in self.url_touches:
-            self.named_urls[name] = self.url_touches[plain.id]
+        written = self.requests.url_written(plain)
+        if written is not None and written.id in self.url_touches:
+            self.named_urls[name] = self.url_touches[written.id]
         found = self.infer.value(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
         self.scope.bind(name, found or text or self.infer.named(name))
@@ -209,14 +209,19 @@ class Walk:
         owner = self.receiver(access[1], access[3] == Syntax.SUBSCRIPT) if access else None
         if access is None or owner is None:
             return False
-        self.add(Touch("field", access[0], self.s.span(node), owner[0], owner[1], context, value=value,
+        name = access[0]
+        if owner[0] is not None and name != name.lower():
+            name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
+        self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression))
         self.handled.add(node.id)
         return True
 
     def member(self, node: Node) -> None:
-        parent = node.parent
-        called = parent is not None and parent.type == self.sh.call and callee(parent, self.sh) == node
+        inner, parent = node, node.parent
+        while parent is not None and parent.type in self.sh.wrappers:  # ``(await x.get)<T>(url)``
+            inner, parent = parent, parent.parent
+        called = parent is not None and parent.type == self.sh.call and callee(parent, self.sh) == inner
         if node.id not in self.handled and not called:
             self.field(node, "read")
         self.children(node)
@@ -224,7 +229,7 @@ class Walk:
     def compare(self, node: Node) -> None:
         op = field(node, "operator")
         operator = self.s.text_of(op) if op is not None else ""
-        if (operator in self.sh.concat or operator == self.sh.format_operator) and self.url_literal(node):
+        if (operator in self.sh.concat or operator == self.sh.format_operator) and literals.url_literal(self, node):
             return
         if operator in self.sh.compare:
             left, right = unwrap(field(node, "left"), self.sh.wrappers), unwrap(field(node, "right"), self.sh.wrappers)
@@ -276,12 +281,15 @@ class Walk:
 
     # ---------------------------------------------------------------- calls and URLs
     def call(self, node: Node) -> None:
-        if self.requests.call(node):
+        sent = self.requests.call(node)
+        declare.type_arguments(self, node)
+        if sent:
             self.children(node)
             return
         function = callee(node, self.sh)
         name = callee_name(self.s, node, self.sh)
-        if name in self.sh.passthrough | self.sh.formatters and not self._named_only(node) and self.url_literal(node):
+        if name in self.sh.passthrough | self.sh.formatters and not literals.named_only(self, node) \
+                and literals.url_literal(self, node):
             self.children(node)
             return
         if name in self.lang.record_builders:
@@ -292,12 +300,6 @@ class Walk:
         self.visit(receiver(node, self.sh) if function is node else function)
         self.callback_arguments(node, function)
         self.recorded -= mock
-
-    def _named_only(self, node: Node) -> bool:
-        """``URI(url)``: the URL is a name's, reported where it is written."""
-        args = arguments(node)
-        first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
-        return first is None or first.type in self.sh.identifier
 
     def callback_arguments(self, node: Node, function: Node | None) -> None:
         """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
@@ -329,39 +331,10 @@ class Walk:
                 self.infer.cache[call.id] = found
 
     def string(self, node: Node) -> None:
-        if not self.url_literal(node):
+        if not literals.url_literal(self, node):
             if self.recorded:
                 reads.embedded_json(self, node)
             self.children(node)
-
-    def mark(self, node: Node) -> None:
-        """A URL expression is reported once, as a whole: its parts are no URLs of their own."""
-        stack = [node]
-        while stack:
-            part = stack.pop()
-            if part.type in (self.sh.string, self.sh.template, self.sh.binary, self.sh.arguments) or part is node:
-                self.handled.add(part.id)
-                stack.extend(part.named_children)
-
-    def url_literal(self, node: Node) -> bool:
-        """An API URL or path written in the code, outside any call that sends it."""
-        if node.id in self.handled:
-            return False
-        text = self.template(node)
-        url = urls.parse(text, self.model) if text and "/" in text else None
-        if url is None:
-            return False
-        self.mark(node)
-        span, evidence = text_span(self.s, node, self.sh), urls.literal_evidence(url)
-        first = len(self.touches)
-        self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
-        for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
-            self.add(touch)
-        self.url_touches[node.id] = range(first, len(self.touches))
-        for sub in node.named_children:  # ``${…}`` parts are code
-            if sub.type == self.sh.substitution:
-                self.children(sub)
-        return True
 
 
 def _function(walk: Walk, node: Node) -> None:
