@@ -1,6 +1,6 @@
 """Java, read as the Python scanner reads Python: each shape of Java code that uses the API, and
 the touches or findings it gives (migrator/scan/tree/java.py, methods.py, calls.py,
-declarations.py; kinds/java.py)."""
+declare.py; kinds/java.py)."""
 
 from __future__ import annotations
 

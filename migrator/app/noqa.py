@@ -49,6 +49,7 @@ INSIDE = {
     "shell": "the line ends inside a quoted word or a here-document, which a comment would change",
     "javascript": "the line ends inside a string or a template literal, which a comment would change",
     "java": "the line ends inside a text block, which a comment would change",
+    "ruby": "the line ends inside a string or a heredoc, which a comment would change",
 }
 
 

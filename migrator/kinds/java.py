@@ -10,34 +10,23 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import FileKind
+from .tree import TreeStages
 
 
 def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() == ".java"
 
 
-def scan(text: str, model) -> list:
-    from ..scan.tree.java import scan
-
-    return scan(text, model)
-
-
-def fix(text: str, findings: list) -> dict:
-    from ..fix.tree import edits
+def language():
     from ..scan.tree.java import LANGUAGE
 
-    return edits(text, findings, LANGUAGE)
+    return LANGUAGE
 
 
-def parses(text: str) -> None:
-    from ..fix.tree import check_parses
-    from ..scan.tree.java import LANGUAGE
-
-    check_parses(text, LANGUAGE)
-
+STAGES = TreeStages(language)
 
 KIND = FileKind(
-    "java", claims, scan, newlines="universal", fixer=fix, validator=parses, comment="//",
+    "java", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, comment="//",
     strings="java", examples={"java": "Example.java"}, title="Java", styles=("snake", "camel", "pascal"),
     sdk="gitlab4j",
 )

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from ...model import Touch
 from ...spelling import respell
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import Node, Source, field, walk
-from ...scan.tree.strings import _piece
+from ...scan.tree.nodes import Node, Source, callee, field, index, is_member, member_name, receiver, walk
+from ...scan.tree.strings import _piece, name_span
 
 Edits = list[tuple[int, int, str]] | None
 
@@ -45,9 +45,10 @@ class Spot:
 
     def literal(self) -> Literal | None:
         """The touch's string expression (a URL) as a Literal."""
-        node = self.node({self.sh.string, self.sh.template, self.sh.binary})
-        if node is None and self.sh.block_fragment:
-            node = self.s.holding(self.touch.range, frozenset({self.sh.string}))
+        node = self.node({self.sh.string, self.sh.template, self.sh.binary, self.sh.call, *self.sh.texts})
+        # a heredoc or a text block, reported without the blanks around its lines
+        node = node or self.s.around(self.touch.range, frozenset(self.sh.texts) | (
+            frozenset({self.sh.string}) if self.sh.block_fragment else frozenset()))
         if node is None:
             return None
         text, offsets = [], []
@@ -76,8 +77,10 @@ class Spot:
         if access.type == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
             args = field(access, self.sh.arguments)
             listed = args.named_children if args is not None else []
-            return listed[0] if len(listed) == 1 and listed[0].type == self.sh.string else field(access, "name")
-        return field(access, self.sh.member_name) if access.type == self.sh.member else field(access, "index")
+            keyed = listed[0] if listed and listed[0].type == self.sh.string else None
+            return keyed if keyed is not None and self.s.text_of(field(access, self.sh.method_name)) in self.lang.key_methods \
+                else field(access, self.sh.method_name)
+        return member_name(access, self.sh) if access.type == self.sh.member else index(access, self.sh)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -87,23 +90,18 @@ class Spot:
         if name is None:
             return None
         spelled = self.spelled(name, new)
-        if spelled is None:
-            return None
-        if name.type == self.sh.string:
-            start, end = self.s.inner(name)
-            return [(start, end, spelled)]
-        return [(*self.s.span(name), spelled)]
+        return None if spelled is None else [(*name_span(self.s, name, self.sh), spelled)]
 
     def spelled(self, name: Node, new: str) -> str | None:
         """The new name as the code spells the old one (``mergedBy`` → ``mergeUser``,
-        ``getMergedBy`` → ``getMergeUser``; a key as it is written, else as the API writes it),
-        where it is a name the language can write."""
-        if name.type == self.sh.string:
-            start, end = self.s.inner(name)
+        ``getMergedBy`` → ``getMergeUser``; a key, a string's or a symbol's, as it is written, else
+        as the API writes it), where it is a name the language can write."""
+        start, end = name_span(self.s, name, self.sh)
+        if name.type == self.sh.string or name.type in self.sh.symbols:
             return respell(self.s.text[start:end], self.touch.name, new) or new
         if name.type not in self.sh.property or not re.fullmatch(r"[A-Za-z_$][\w$]*", new):
             return None
-        return respell(self.s.text_of(name), self.touch.name, new)
+        return respell(self.s.text[start:end], self.touch.name, new)
 
     def without_entry(self) -> Edits:
         """The removal of the object entry whose key the touch is, with one comma (with the
@@ -112,7 +110,7 @@ class Spot:
         if written is None or written.key_span is None:
             return None
         entry = next((n for n in walk(self.s.root) if n.type == self.sh.pair
-                      and self.s.inner(field(n, "key"), *self._quotes(field(n, "key"))) == written.key_span), None)
+                      and name_span(self.s, field(n, "key"), self.sh) == written.key_span), None)
         if entry is None:
             return None
         start, end = self.s.span(entry)
@@ -129,12 +127,14 @@ class Spot:
         lone = re.compile(r"\s*").match(text, end).end()  # the only entry: ``{ k: null }`` → ``{}``
         return [(len(text[:start].rstrip()), lone, "")]
 
-    def _quotes(self, key: Node) -> tuple[int, int]:
-        return (1, 1) if key.type == self.sh.string else (0, 0)
-
     # ---------------------------------------------------------------- expressions
     def access(self) -> Node | None:
-        return self.node({self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member})
+        """The touch's ``x.f`` or ``x["f"]`` (Ruby: a call without arguments, or ``x[:f]``; Java:
+        ``x.getF()`` or ``x.get("f")``)."""
+        found = self.node({self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member})
+        if found is None:
+            return None
+        return found if found.type in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
 
     def renamed(self, access: Node, new: str) -> str | None:
         """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""
@@ -142,7 +142,7 @@ class Spot:
         if name is None:
             return None
         start, end = self.s.span(access)
-        cut = self.s.inner(name) if name.type == self.sh.string else self.s.span(name)
+        cut = name_span(self.s, name, self.sh)
         spelled = self.spelled(name, new)
         return None if spelled is None else self.s.text[start:cut[0]] + spelled + self.s.text[cut[1]:end]
 
@@ -154,8 +154,8 @@ class Spot:
             return None
         access = self.access()
         if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".equals(x)``
-            receiver, args = field(node, "object"), field(node, self.sh.arguments).named_children
-            other = args[0] if access is not None and self.s.span(receiver) == self.s.span(access) else receiver
+            owner, args = receiver(node, self.sh), field(node, self.sh.arguments).named_children
+            other = args[0] if access is not None and self.s.span(owner) == self.s.span(access) else owner
             return node, other, ".equals"
         left, right = field(node, "left"), field(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
@@ -164,18 +164,18 @@ class Spot:
     def negated_parent(self, access: Node) -> Node | None:
         """The ``!x`` the access is the operand of."""
         parent = access.parent
-        while parent is not None and parent.type == "parenthesized_expression":
+        while parent is not None and parent.type == self.sh.parenthesized:
             parent = parent.parent
-        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == "!":
+        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == self.sh.negate:
             return parent
         return None
 
     def operand(self, access: Node) -> bool:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
-        return parent is not None and parent.type in (self.sh.member, self.sh.subscript, self.sh.call,
-                                                      self.sh.method_call) \
-            and field(parent, "object" if parent.type != self.sh.call else "function") == access
+        if parent is None or parent.type not in (self.sh.member, self.sh.subscript, self.sh.call, self.sh.method_call):
+            return False
+        return receiver(parent, self.sh) == access or (parent.type == self.sh.call and callee(parent, self.sh) == access)
 
     def value_node(self) -> Node | None:
         written = self.touch.written
@@ -183,13 +183,15 @@ class Spot:
         return next((n for n in walk(self.s.root) if self.s.span(n) == span and n.is_named), None) if span else None
 
     def literal_code(self, value: object, like: Node | None = None) -> str:
-        """A literal of the language (JavaScript, Java), a string in the quotes of the one it replaces."""
-        if value is None:
-            return "null"
-        if isinstance(value, bool):
-            return "true" if value else "false"
+        """A literal in the language (``null``, ``nil``), a string in the quotes of the one it replaces."""
+        if value is None or isinstance(value, bool):
+            code = next(code for code, held in self.sh.literals.items() if held is value)
+            return self.sh.literal_codes.get(code, code)
         if isinstance(value, (int, float)):
             return repr(value)
+        if like is not None and like.type in self.sh.symbols and value not in ("true", "false") \
+                and re.fullmatch(r"[A-Za-z_]\w*", str(value)):
+            return f":{value}"  # a Ruby symbol stays one (``:online``); true and false are written as text
         quote = self.s.text_of(like)[0] if like is not None and like.type == self.sh.string else '"'
         body = json.dumps(str(value), ensure_ascii=False)[1:-1]
         return quote + (body.replace('\\"', '"').replace("'", "\\'") if quote == "'" else body) + quote

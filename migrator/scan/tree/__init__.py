@@ -1,15 +1,32 @@
-"""The tree-sitter foundation: client languages (JavaScript and TypeScript today; Go, Ruby, Java,
+"""The tree-sitter foundation: client languages (JavaScript, TypeScript, Ruby and Java today; Go,
 PHP and C# later) read into the same touches as the Python scanner, with the same evidence.
 
 - grammar.py: a language's grammars (``Dialect``), imported with tree_sitter only when a file of
   that language passes the prefilter, and the dialect a text parses best in;
-- nodes.py: one parsed text: node text, byte offsets → character offsets (source/lines.py);
+- nodes.py: one parsed text: node text, byte offsets → character offsets (source/lines.py); a
+  call's parts in each layout (``f(x)`` of ``x.f``, Ruby's and Java's calls holding their receiver);
 - strings.py: a string expression → a URL template with ``{}`` for run-time parts;
-- shapes.py: a language's node vocabulary (which node is a call, a member access, an object …);
+- shapes.py: a language's node vocabulary (which node is a call, a member access, an object …;
+  a call that holds its receiver and method itself, symbols, heredocs, printf formats);
 - infer.py: what an expression is as far as the API goes (a response, a record, a client);
 - walk.py: the generic walk that turns a tree into touches (URLs, requests, fields, keys,
   comparisons, declarations, recorded mock responses);
-- javascript.py: the JavaScript/TypeScript language module (its Shapes, HTTP clients, mocks).
+- literals.py: URLs written outside any call that sends them, reported once, their code parts read;
+- declare.py: declarations of a record's fields (interfaces, schemas, object types given as type
+  arguments, Ruby Structs and attr_accessor, Java classes and records with key annotations), enums
+  listing a field's values, and a client interface's annotated routes (Retrofit, JAX-RS, Feign);
+- reads.py: keys read by a method (``mr.fetch("merged_by")``) and JSON written in a mock's string;
+- sdk.py: a language's SDK as data (rules/model/<sdk>.yaml), one reader for every form: its
+  methods as requests (the gitlab gem's client methods, gitbeaker's resource methods), its
+  service calls, records and field types (gitlab4j);
+- methods.py, calls.py, bindings.py: calls written ``x.m(args)`` (accessors, key reads,
+  ``.equals``, request chains, SDK service calls), strings built by calls (``String.format``,
+  ``URI.create``), names bound by patterns and loops;
+- javascript.py: the JavaScript/TypeScript language module (its Shapes, HTTP clients, mocks);
+- ruby.py: the Ruby language module (Net::HTTP, Faraday, HTTParty, RestClient, WebMock, the
+  gitlab gem);
+- java.py: the Java language module (java.net.http, OkHttp, Apache HttpClient, Spring, Retrofit,
+  WireMock, gitlab4j-api).
 
 A new language adds one module like javascript.py (its ``Language``: dialects, shapes, string
 forms, HTTP clients as data) and a kind in migrator/kinds; the walk and the fixers

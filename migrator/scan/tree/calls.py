@@ -1,30 +1,17 @@
 """Calls of a language whose calls carry a receiver and a method name (Shapes.method_call: Java,
-and C# or Kotlin later): their parts, the string a call builds (``String.format(f, …)``,
+and C# or Kotlin later; their parts: nodes.call_parts): the string a call builds (``String.format(f, …)``,
 ``"…".formatted(…)``, ``URI.create(u)``, ``UriComponentsBuilder.fromHttpUrl(b).path(p)``), and
 the expression whose literal holds a URL passed through such calls (where a fix edits it)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from .. import urls
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, arguments, call_parts as parts, callee_name, unwrap
 from .shapes import Shapes
 
 DEPTH = 24
-
-
-def parts(source: Source, node: Node, shapes: Shapes) -> tuple[Node | None, str, list[Node]]:
-    """(receiver, method name, arguments) of ``x.m(args)``; ``new T(args)`` has no receiver and
-    its type's last name as method."""
-    args = field(node, shapes.arguments)
-    listed = list(args.named_children) if args is not None else []
-    if node.type == shapes.new:
-        kind = field(node, "type")
-        return None, source.text_of(kind).rsplit(".", 1)[-1] if kind is not None else "", listed
-    name = field(node, "name")
-    return field(node, "object"), source.text_of(name) if name is not None else "", listed
 
 
 def built(source: Source, node: Node, shapes: Shapes, inner: Callable[[Node], str | None]) -> str | None:
@@ -52,34 +39,26 @@ def built(source: Source, node: Node, shapes: Shapes, inner: Callable[[Node], st
 
 def _formatted(source: Source, fmt: Node, args: list[Node], shapes: Shapes,
                inner: Callable[[Node], str | None]) -> str | None:
-    """A format string with its arguments in place of its placeholders, in order (``%s``) or by
-    index (``{0}``, ``%2$s``); a placeholder without a known string is a run-time part."""
+    """A format string with its arguments in place of its placeholders (strings.formatted)."""
     plain = unwrap(fmt, shapes.wrappers)
     if plain is None or plain.type != shapes.string or shapes.placeholders is None:
         return inner(fmt)
-    from .strings import string_value
+    from .strings import formatted, string_value
 
-    value = string_value(source, plain, shapes)
-    if value is None:
-        return None
-    out, at, index = [], 0, 0
-    for match in re.finditer(shapes.placeholders, value):
-        digits = re.search(r"\d+", match.group())
-        position = int(digits.group()) - (0 if match.group().startswith("{") else 1) if digits and (
-            match.group().startswith("{") or "$" in match.group()) else index
-        index += 1
-        arg = args[position] if 0 <= position < len(args) else None
-        out.append(value[at:match.start()])
-        out.append((inner(arg) if arg is not None else None) or urls.MARK)
-        at = match.end()
-    return "".join(out) + value[at:]
+    return formatted(string_value(source, plain, shapes), [inner(arg) for arg in args], shapes.placeholders)
 
 
 def url_node(source: Source, node: Node | None, shapes: Shapes, depth: int = 0) -> Node | None:
-    """The expression holding a URL's literal text: through format and pass-through calls to
-    the format string or the URL's first argument; the node itself otherwise."""
+    """The expression holding a URL's literal text: through the calls that only wrap a URL
+    (``URI(url)``: Shapes.passthrough; ``URI.create(u)``: pass_methods) to their argument, through
+    format methods to their format string; the node itself otherwise."""
     node = unwrap(node, shapes.wrappers)
-    if node is None or depth > DEPTH or node.type not in (shapes.method_call, shapes.new):
+    if node is None or depth > DEPTH:
+        return node
+    if node.type == shapes.call and callee_name(source, node, shapes) in shapes.passthrough:
+        args = arguments(node)  # ``URI(url)``
+        return url_node(source, args.named_children[0], shapes, depth + 1) if args and args.named_children else node
+    if shapes.method_call is None or node.type not in (shapes.method_call, shapes.new):
         return node
     receiver, method, args = parts(source, node, shapes)
     chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)

@@ -10,9 +10,10 @@ from typing import Any
 
 from ...apimodel import PAYLOAD_RECORDS, ApiModel
 from ..pydecl import CAMEL, _words
-from .nodes import Node, Source, field, unwrap, walk
+from .nodes import Node, Source, arguments, callee, callee_name, index, is_call, member_name, receiver, unwrap, walk
 from .language import Language
-from .strings import key_name, string_value
+from .strings import key_name, name_value
+from ..scope import Scope
 
 
 @dataclass(frozen=True)
@@ -30,31 +31,6 @@ class Value:
     node: Any = None
 
 
-class Scope:
-    """Names bound in nested function scopes: Values and URL templates (str)."""
-
-    def __init__(self) -> None:
-        self.frames: list[dict[str, object]] = [{}]
-
-    def push(self) -> None:
-        self.frames.append({})
-
-    def pop(self) -> None:
-        self.frames.pop()
-
-    def bind(self, name: str, value: object) -> None:
-        self.frames[-1][name] = value
-
-    def lookup(self, name: str) -> object:
-        for frame in reversed(self.frames):
-            if name in frame:
-                return frame[name]
-        return None
-
-    def bound(self, name: str) -> bool:
-        return any(name in frame for frame in self.frames)
-
-
 def snake(name: str) -> str:
     """``mergeRequest`` → ``merge_request``: names are matched as the API model writes them."""
     return CAMEL.sub("_", name).lower()
@@ -68,7 +44,7 @@ class Inferer:
         self.methods = None  # methods.Methods, for a language whose calls carry their receiver
 
     def named(self, name: str) -> Value | None:
-        record = self.model.record_for_name(snake(name))
+        record = self.model.record_for_name(snake(name.lstrip(self.sh.sigils)))
         return Value("record", record, "named") if record else None
 
     def typed(self, annotation: Node | None) -> Value | None:
@@ -91,20 +67,22 @@ class Inferer:
         node = unwrap(node, self.sh.wrappers)
         if node is None:
             return None
+        if node.id in self.cache:  # a request's response (Ruby: ``Gitlab.all_runners``, without arguments)
+            return self.cache[node.id]
         kind = node.type
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
+        if is_call(node, self.sh):
+            return self.cache.get(node.id) or self._call(node)
         if kind == self.sh.member:
-            return self.member(self.value(field(node, "object")), self.s.text_of(field(node, self.sh.member_name)),
-                               field(node, "object"))
+            owner = receiver(node, self.sh)
+            return self.member(self.value(owner), self.s.text_of(member_name(node, self.sh)), owner)
         if kind == self.sh.subscript:
-            base, index = self.value(field(node, "object")), unwrap(field(node, "index"), self.sh.wrappers)
-            key = string_value(self.s, index, self.sh) if index is not None else None
+            owner = receiver(node, self.sh)
+            base, key = self.value(owner), name_value(self.s, unwrap(index(node, self.sh), self.sh.wrappers), self.sh)
             if key is None:
                 return base if base and base.kind == "record" else None  # an element of a list of records
-            return self.member(base, key, field(node, "object"))
-        if kind == self.sh.call:
-            return self.cache.get(node.id) or self._call(node)
+            return self.member(base, key, owner)
         if self.methods is not None and kind in (self.sh.method_call, self.sh.new):
             return self.cache.get(node.id) or self.methods.value(node)
         if kind == self.sh.object:
@@ -141,17 +119,27 @@ class Inferer:
         return None
 
     def _call(self, node: Node) -> Value | None:
-        function = unwrap(field(node, "function"), self.sh.wrappers)
+        function = unwrap(callee(node, self.sh), self.sh.wrappers)
+        if function is not None and callee_name(self.s, node, self.sh) in self.lang.parsers:
+            return self._parsed(node)
         if function is None or function.type != self.sh.member:
             return None
-        method = self.s.text_of(field(function, self.sh.member_name))
-        base = self.value(field(function, "object"))
+        method = self.s.text_of(member_name(function, self.sh))
+        base = self.value(receiver(function, self.sh))
         if base is None:
             return None
         if base.kind == "response" and method in self.lang.json_methods:
             return Value("record", base.record, base.evidence)
         if base.kind == "record" and method in self.lang.callbacks:
             return base  # mrs.filter(…), mrs.find(…): records still
+        return None
+
+    def _parsed(self, node: Node) -> Value | None:
+        """``JSON.parse(response.body)``: the record a response's text holds."""
+        args = arguments(node)
+        found = self.value(args.named_children[0]) if args is not None and args.named_children else None
+        if found is not None and found.kind in ("response", "record"):
+            return Value("record", found.record, found.evidence)
         return None
 
     def element(self, iterable: Node | None) -> Value | None:
@@ -164,8 +152,8 @@ class Inferer:
         name = None
         if node is not None and node.type in self.sh.identifier:
             name = self.s.text_of(node)
-        elif node is not None and node.type == self.sh.member:
-            name = self.s.text_of(field(node, self.sh.member_name))
+        elif node is not None and node.type == self.sh.member and member_name(node, self.sh) is not None:
+            name = self.s.text_of(member_name(node, self.sh))
         return self.named(name[:-1]) if name and name.endswith("s") else None
 
     def key_of(self, node: Node | None) -> str | None:

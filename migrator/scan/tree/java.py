@@ -26,7 +26,7 @@ VERBS = {"GET": "GET", "POST": "POST", "PUT": "PUT", "PATCH": "PATCH", "DELETE":
 
 SHAPES = Shapes(
     call=NONE, method_call="method_invocation", new="object_creation_expression", arguments="arguments",
-    member="field_access", member_name="field", subscript=NONE,
+    member="field_access", name="field", subscript=NONE,
     string="string_literal", template=NONE, substitution=NONE,
     fragment=frozenset({"string_fragment", "multiline_string_fragment"}),
     block_fragment=frozenset({"multiline_string_fragment"}),
@@ -38,7 +38,7 @@ SHAPES = Shapes(
                             "queryParamIfPresent", "addQueryParameter", "setQueryParameter",
                             "addEncodedQueryParameter", "scheme", "host", "port"}),
     path_methods=frozenset({"path", "fromHttpUrl", "fromUriString", "fromPath"}),
-    compare={"==": "Eq", "!=": "NotEq"}, unary_operand="operand",
+    compare={"==": "Eq", "!=": "NotEq"}, operand="operand",
     object=NONE, pair=NONE, shorthand=NONE, array="array_initializer",
     identifier=frozenset({"identifier"}), property=frozenset({"identifier"}),
     object_pattern=NONE, pattern_shorthand=NONE, pattern_pair=NONE,
@@ -46,7 +46,8 @@ SHAPES = Shapes(
     parameter=NONE, required_parameters=frozenset({"formal_parameter"}), parameter_name="name",
     for_of="enhanced_for_statement", for_fields=("name", "value"),
     wrappers=frozenset({"parenthesized_expression"}),
-    literals={"true": True, "false": False, "null_literal": None}, number="decimal_integer_literal",
+    literals={"true": True, "false": False, "null_literal": None}, literal_codes={"null_literal": "null"},
+    number="decimal_integer_literal",
     declarations=frozenset({"class_declaration", "record_declaration"}),
     declared_field=frozenset({"field_declaration"}), declared_name="declarator",
     comment="line_comment", block_comment="block_comment", annotation="annotation", modifiers="modifiers", marker="marker_annotation",

@@ -19,6 +19,9 @@ class Client:
     body_arg   a verb with a body takes it before the options: ``axios.post(url, data, config)``
     factories  methods making an instance, with the option holding its base URL
     chain      methods of a request being built, with where they send: ``.query({…})``
+    methods    more methods sending a request, with its HTTP method: ``get_response``, ``new``
+    second     where a verb's second argument goes, when it is no options object: Faraday's
+               ``conn.get(path, params)`` (query), ``conn.post(path, body)`` (body)
     """
 
     name: str
@@ -27,6 +30,8 @@ class Client:
     body_arg: bool = False
     factories: dict[str, str] = field(default_factory=dict)
     chain: dict[str, str] = field(default_factory=dict)
+    methods: dict[str, str] = field(default_factory=dict)
+    second: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -68,7 +73,9 @@ class Language:
     query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
     url_builders: frozenset[str] = frozenset()  # ``new URL(path, base)``; its ``searchParams.append(k, v)``
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
+    parsers: frozenset[str] = frozenset()  # ``JSON.parse(response.body)`` is the record
     body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
+    keyed_responses: frozenset[str] = frozenset()  # clients whose response answers ``response["f"]`` from its body
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
     mocks: frozenset[str] = frozenset()  # calls whose arguments are a mock response (``.reply``)
     not_records: frozenset[str] = frozenset()  # globals and modules that never hold a record
@@ -76,9 +83,17 @@ class Language:
     # methods, and the roots whose ``.object`` is one (any receiver's ``.extend({…})`` is)
     schema_methods: frozenset[str] = frozenset()
     schema_roots: frozenset[str] = frozenset()
-    # the SDK whose calls are requests, as data in rules/model/<sdk>.yaml: a resource's methods
-    # (``api.MergeRequests.showChanges``: sdk.py), or service calls, their records and field types
-    # (gitlab4j's ``getMergeRequestApi().getMergeRequestChanges``: sdkmodel.py, methods.py)
+    # a record's key read by a method: ``mr.fetch("merged_by")`` (reads.py), ``node.get("merged_by")``
+    # (methods.py)
+    key_methods: frozenset[str] = frozenset()
+    # Ruby: calls in a class body whose symbols declare its fields (``attr_accessor :merged_by``),
+    # and calls building a record class from symbols (``Struct.new(:merge_status)``)
+    field_declarers: frozenset[str] = frozenset()
+    record_builders: frozenset[str] = frozenset()
+    # the SDK whose calls are requests, as data in rules/model/<sdk>.yaml read by sdk.py: a client's
+    # methods (the gitlab gem), a resource's (gitbeaker's ``api.MergeRequests.showChanges``), or
+    # service calls with their records and field types (gitlab4j's ``getMergeRequestApi()
+    # .getMergeRequestChanges``, read by methods.py)
     sdk: str | None = None
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
     # -- languages whose calls carry a receiver and a method name (Shapes.method_call): methods.py
@@ -88,7 +103,6 @@ class Language:
     accessors: dict[str, str] = field(default_factory=dict)
     camel_names: bool = False  # a name written ``mergedBy`` is the API's ``merged_by``
     capitalised_types: bool = False  # ``HttpMethod.PUT``, ``Runner.RunnerStatus``: a capitalised name is a type
-    key_methods: frozenset[str] = frozenset()  # ``node.get("merged_by")`` reads a record's key
     equality_methods: frozenset[str] = frozenset()  # ``x.equals("paused")`` compares
     element_methods: frozenset[str] = frozenset()  # ``mrs.stream()``, ``.get(0)``: still the records
     # annotations naming a request's method and path on an interface's method (Retrofit's

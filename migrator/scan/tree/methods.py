@@ -6,22 +6,17 @@ call here; what a call's value is (a record, a response) is `value`, which the i
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...details import Expression, Request, Written, others
 from ...model import NO_VALUE, Touch
-from ...source.maps import align, python_literal
 from ...syntax import Syntax
 from .. import urls
-from .calls import parts, url_node
+from . import literals, reads
+from .calls import url_node
 from .infer import Value
-from .nodes import Node, field, unwrap
-from .strings import string_value
-from .sdkmodel import Sdk
-
-NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+from .nodes import Node, call_parts, field, unwrap
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -31,11 +26,11 @@ class Methods:
     def __init__(self, walk: Walk):
         self.w = walk
         self.s, self.sh, self.lang = walk.s, walk.sh, walk.lang
-        self.sdk = Sdk.of(walk.model, self.lang.sdk)
+        self.sdk = walk.sdk
 
     # ---------------------------------------------------------------- what a call is
     def parts(self, node: Node) -> tuple[Node | None, str, list[Node]]:
-        return parts(self.s, node, self.sh)
+        return call_parts(self.s, node, self.sh)
 
     def accessor(self, name: str) -> tuple[str, str] | None:
         """(context, API name) of an accessor's name: ``getMergedBy`` → (read, merged_by)."""
@@ -50,14 +45,13 @@ class Methods:
         receiver, method, args = self.parts(node)
         if receiver is None or node.type != self.sh.method_call:
             return None
-        key = unwrap(args[0], self.sh.wrappers) if len(args) == 1 else None
-        if method in self.lang.key_methods and key is not None and key.type == self.sh.string:
-            name = self.w.literal(key)
-            return (name, receiver, key, Syntax.SUBSCRIPT) if isinstance(name, str) and NAME.fullmatch(name) else None
+        if method in self.lang.key_methods:
+            keyed = reads.method_key(self.w, node)
+            return (keyed[0], receiver, keyed[2], Syntax.SUBSCRIPT) if keyed is not None else None
         found = self.accessor(method)
         if found is None or found[0] != "read" or args:
             return None
-        return found[1], receiver, field(node, "name"), Syntax.ATTRIBUTE
+        return found[1], receiver, field(node, self.sh.method_name), Syntax.ATTRIBUTE
 
     def nullable(self, node: Node, name: str, record: str | None) -> bool:
         """An accessor's value may be null unless the SDK's data says it is a plain ``boolean``."""
@@ -66,12 +60,10 @@ class Methods:
     # ---------------------------------------------------------------- the walk's handler
     def visit(self, node: Node) -> None:
         receiver, method, args = self.parts(node)
-        mock = method in self.lang.mocks
+        mock = method in self.lang.mocks  # strings of JSON below it are recordings (reads.embedded_json)
         self.w.recorded += mock
-        for arg in args if mock else ():
-            self.mock_body(arg)
         if method in self.sh.format_methods and (at := url_node(self.s, node, self.sh)) is not node:
-            self.w.url_literal(node, at)
+            literals.url_literal(self.w, node, at)
         if not self.request(node):
             self.sdk_call(node, receiver, method, args)
             if method in self.lang.equality_methods and receiver is not None and args:
@@ -88,24 +80,6 @@ class Methods:
             else:
                 self.w.visit(arg)
         self.w.recorded -= mock
-
-    def mock_body(self, node: Node) -> None:
-        """JSON a mock response holds in a string (``okJson("{…}")``, ``setBody(\"\"\"{…}\"\"\")``),
-        read like a recorded fixture when it carries a record's signature: its fixes are unsafe."""
-        node = unwrap(node, self.sh.wrappers)
-        value = string_value(self.s, node, self.sh) if node is not None else None
-        if not value or value.lstrip()[:1] not in ("{", "["):
-            return
-        from ..recorded import embedded_json  # the JSON machinery, for the few files that embed JSON
-
-        start, end = self.s.span(node)
-        block = any(p.type in self.sh.block_fragment for p in node.named_children)
-        omap = align(value, self.s.text, start + 3, end - 3) if block else python_literal(self.s.text, [(start, end)], value)
-        if omap is None:
-            return
-        for touch in embedded_json(value, omap, self.w.model, "java-string", exact=not block, syntax=Syntax.STRING_JSON_KEY):
-            self.w.add(touch)
-        self.w.handled.add(node.id)
 
     def equals(self, node: Node, receiver: Node, other: Node) -> None:
         """``x.getStatus().equals("paused")`` and ``"paused".equals(x.getStatus())``."""
@@ -133,7 +107,7 @@ class Methods:
         call = self.sdk.call(method) if self.sdk.owns(self.s.text_of(receiver) if receiver else "") else None
         if call is None or not call.endpoint:
             return
-        name = field(node, "name")
+        name = field(node, self.sh.method_name)
         request = Request(path=call.endpoint, client=self.sdk.name)
         self.w.add(Touch("endpoint", call.endpoint, self.s.span(name), call.record, "typed", "filter", "GET",
                          syntax=Syntax.METHOD, request=request))
@@ -158,7 +132,7 @@ class Methods:
         """A chain of calls that sends (or builds) a request to the API: its URL, method and
         query parameters; its value a response (or the record, where a call decodes the body)."""
         parent = node.parent
-        if parent is not None and parent.type == self.sh.method_call and field(parent, "object") == node:
+        if parent is not None and parent.type == self.sh.method_call and field(parent, self.sh.receiver) == node:
             return False  # the chain's last call reads it
         calls, chains = self.chain(node), self.lang.chains
         found = None
@@ -174,7 +148,7 @@ class Methods:
         verb = next((chains.verbs[m] for _, m, _ in calls if m in chains.verbs), None)
         method = self.method_argument(calls) or verb or "GET"
         evidence = "typed" if url.under_api or (url.template and not url.relative) else "named"
-        self.url_touches(url, where, method, evidence)
+        self.w.requests.url_at(url, where, method, evidence)
         self.queries(calls, url, method, evidence)
         body = any(m in chains.bodies for _, m, _ in calls)
         self.w.infer.cache[node.id] = Value("record" if body else "response", url.record, evidence,
@@ -202,19 +176,6 @@ class Methods:
                 if word in urls.METHOD_CONTEXT:
                     return word
         return None
-
-    def url_touches(self, url: urls.ApiUrl, where: Node, method: str, evidence: str) -> None:
-        plain = url_node(self.s, where, self.sh)
-        if plain is not None and plain.type in self.sh.identifier:
-            self.w.sent(self.s.text_of(plain), evidence)
-            return
-        if plain is None or plain.id in self.w.handled:
-            return
-        span = self.s.content(plain, self.sh)
-        self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING))
-        for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING):
-            self.w.add(replace(touch, request=replace(touch.request, client="http")))
-        self.w.mark(plain)
 
     def queries(self, calls: list, url: urls.ApiUrl, method: str, evidence: str) -> None:
         """``.queryParam("scope", "active")``: a query parameter, its key and value as written."""

@@ -57,23 +57,15 @@ class Source:
         return None
 
 
-    def content(self, node: Node, shapes) -> Range:
-        """A literal's span; a text block's is its content's, on the line the URL is written on."""
-        parts = node.named_children if node.type == shapes.string else ()
-        if len(parts) != 1 or parts[0].type not in shapes.block_fragment:
-            return self.span(node)
-        start, end = self.span(parts[0])
-        text = self.text[start:end]
-        return start + len(text) - len(text.lstrip()), end - (len(text) - len(text.rstrip()))
-
-    def holding(self, span: Range, types: frozenset[str]) -> Node | None:
-        """The innermost node of one of ``types`` whose span holds ``span`` (a text block's
-        content is reported where it starts, inside the literal)."""
+    def around(self, span: Range, types: frozenset[str]) -> Node | None:
+        """The innermost node of one of ``types`` whose span holds ``span`` (a heredoc's body, a
+        text block's literal: their content is reported where it starts, inside them)."""
         found = None
         for node in walk(self.root):
-            start, end = self.span(node)
-            if node.type in types and start <= span[0] and span[1] <= end:
-                found = node
+            if node.type in types:
+                start, end = self.span(node)
+                if start <= span[0] and span[1] <= end:
+                    found = node
         return found
 
 
@@ -95,3 +87,86 @@ def unwrap(node: Node | None, wrappers: frozenset[str]) -> Node | None:
     while node is not None and node.type in wrappers and node.named_children:
         node = node.named_children[0]
     return node
+
+
+# ---------------------------------------------------------------- calls and member accesses
+# JavaScript writes ``x.f(a)`` as a call of the member access ``x.f``; Ruby as one call node with
+# a receiver, a method name and arguments, and ``x.f`` as that call without arguments; Java as a
+# method call node (receiver, name, arguments) beside a field access. These read all three through
+# the language's Shapes (``callee`` None: the Ruby layout; ``method_call``: Java's, call_parts).
+
+
+def is_member(node: Node, shapes) -> bool:
+    """``x.f``: a member access (Ruby: a call with a receiver and no arguments or block)."""
+    if node.type != shapes.member:
+        return False
+    if shapes.callee is not None:
+        return True
+    return (field(node, shapes.receiver) is not None and field(node, "arguments") is None
+            and (shapes.block is None or field(node, shapes.block) is None))
+
+
+def is_call(node: Node, shapes) -> bool:
+    return node.type == shapes.call and (shapes.callee is not None or not is_member(node, shapes))
+
+
+def callee(node: Node, shapes) -> Node | None:
+    """What a call calls: ``f`` or the member access ``x.f`` (Ruby: the call itself, when it has
+    a receiver, else its method's name)."""
+    if shapes.callee is not None:
+        return field(node, shapes.callee)
+    return node if field(node, shapes.receiver) is not None else field(node, shapes.name)
+
+
+def receiver(node: Node, shapes) -> Node | None:
+    """``x`` of ``x.f``, ``x["f"]`` and ``x.m(args)``."""
+    member = node.type in (shapes.member, shapes.method_call)
+    return field(node, shapes.receiver if member else shapes.subscript_receiver)
+
+
+def member_name(node: Node, shapes) -> Node | None:
+    """``f`` of ``x.f``."""
+    return field(node, shapes.name)
+
+
+def index(node: Node, shapes) -> Node | None:
+    """``"f"`` of ``x["f"]``."""
+    if shapes.index is not None:
+        return field(node, shapes.index)
+    owner = field(node, shapes.subscript_receiver)
+    return next((c for c in node.named_children if owner is None or c.id != owner.id), None)
+
+
+def arguments(node: Node) -> Node | None:
+    """A call's argument list (the field is ``arguments`` in every grammar read)."""
+    return field(node, "arguments")
+
+
+def callee_name(source: Source, node: Node, shapes) -> str:
+    """What a call calls, as written: ``fetch``, ``axios.get``, ``JSON.parse`` (Ruby: its
+    receiver and method name, without the arguments)."""
+    function = callee(node, shapes)
+    if function is None:
+        return ""
+    if function is node:
+        return f"{source.text_of(receiver(node, shapes))}.{source.text_of(member_name(node, shapes))}"
+    return source.text_of(function)
+
+
+def call_parts(source: Source, node: Node, shapes) -> tuple[Node | None, str, list[Node]]:
+    """(receiver, method name, arguments) of ``x.m(args)`` in every layout: a call of the member
+    access ``x.m``, Ruby's call holding them, Java's method call (Shapes.method_call); ``f(args)``
+    has no receiver and its name as method, ``new T(args)`` its type's last name."""
+    args = arguments(node)
+    listed = list(args.named_children) if args is not None else []
+    if node.type == shapes.new:
+        kind = field(node, "type")
+        return None, source.text_of(kind).rsplit(".", 1)[-1] if kind is not None else "", listed
+    if node.type == shapes.method_call:
+        name = field(node, shapes.method_name)
+        return field(node, shapes.receiver), source.text_of(name) if name is not None else "", listed
+    function = callee(node, shapes)
+    if function is not None and (function is node or function.type == shapes.member) \
+            and member_name(function, shapes) is not None:
+        return receiver(function, shapes), source.text_of(member_name(function, shapes)), listed
+    return None, source.text_of(function) if function is not None else "", listed

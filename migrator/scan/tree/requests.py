@@ -9,19 +9,21 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...details import Request, Written, others
-from ...model import NO_VALUE, Touch
+from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
+from . import literals, sdk
 from .infer import Value
-from . import sdk
 from .language import Client
-from .nodes import Node, field, unwrap, walk
-from .strings import object_entries
+from .nodes import Node, arguments, callee, callee_name, field, is_member, member_name, receiver, unwrap, walk
+from .calls import url_node
+from .strings import name_span, object_entries, text_span
 
 if TYPE_CHECKING:
     from .walk import Walk
 
-UNKNOWN = Client("", callable=False)  # ``this.http.get(url)``: a client the walk cannot know
+UNKNOWN = Client("", callable=False)
+SDK = "sdk"  # the family of a client the language's SDK makes  # ``this.http.get(url)``: a client the walk cannot know
 
 
 class Requests:
@@ -38,9 +40,11 @@ class Requests:
         return self.done[node.id]
 
     def _call(self, node: Node) -> bool:
-        function = unwrap(field(node, "function"), self.sh.wrappers)
-        args = field(node, self.sh.arguments)
+        function = unwrap(callee(node, self.sh), self.sh.wrappers)
+        args = arguments(node)
         listed = [a for a in (args.named_children if args is not None else ()) if a.type != self.sh.statement]
+        if any(a.type == self.sh.pair for a in listed):  # Ruby's ``get(url, query: {…})``: one options hash
+            listed = [a for a in listed if a.type != self.sh.pair] + [args]
         if function is None:
             return False
         if function.type in self.sh.identifier:
@@ -52,14 +56,19 @@ class Requests:
             return False
         if sdk.call(self, node, function, listed):
             return True
-        method = self.s.text_of(field(function, self.sh.member_name))
+        name, owner = member_name(function, self.sh), unwrap(receiver(function, self.sh), self.sh.wrappers)
+        if name is None or owner is None:
+            return False
+        method = self.s.text_of(name)
         if method in ("append", "set") and len(listed) == 2:
             self._search_param(function, listed)
-        owner = unwrap(field(function, "object"), self.sh.wrappers)
         if owner.type == self.sh.call:
             self.call(owner)
-        module = self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier else None
+        module = (self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier | self.sh.qualified
+                  else None)
         value = self.w.infer.value(owner) if module is None else None
+        if self.lang.sdk and self._sdk(node, owner, method, value, listed):
+            return True
         if module is not None and method in module.factories:
             base = self._option(listed[0] if listed else None, module.factories[method])
             self.w.infer.cache[node.id] = Value("client", base=base, family=module.name)
@@ -69,17 +78,45 @@ class Requests:
         client = module or (self.lang.client(value.family) or UNKNOWN if value and value.kind == "client" else None)
         if client is None and (value is None or value.kind == "record") and self.lang.unknown_clients:
             client = UNKNOWN
-        if client is None or not (method in client.verbs or method == "request"):
+        if client is None or not (method in client.verbs or method in client.methods or method == "request"):
             return False
         base = value.base if value is not None and value.kind == "client" else None
-        return self._send(node, client, None if method == "request" else method, listed, base)
+        verb = client.methods.get(method, None if method == "request" else method)
+        return self._send(node, client, verb, listed, base)
+
+    def _sdk(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
+        """A method of the language's SDK (scan/tree/sdk.py): ``Gitlab.runners(scope: :active)``
+        sends its request; ``Gitlab.client(…)`` makes a client."""
+        found = self.w.sdk
+        if not found.methods:  # an SDK given as ``calls:`` (sdk.call)
+            return False
+        if callee_name(self.s, node, self.sh) in found.receivers:
+            self.w.infer.cache[node.id] = Value("client", family=SDK)
+            return False
+        known = found.methods.get(method)
+        evidence = "typed" if value is not None and value.family == SDK else found.evidence(self.s.text_of(owner))
+        url = urls.parse(known.url(), self.w.model) if known is not None and evidence else None
+        if url is None:
+            return False
+        where = member_name(node, self.sh) if callee(node, self.sh) is node else node
+        self.w.add(urls.endpoint_touch(url, self.s.span(where), known.verb, evidence, Syntax.METHOD))
+        options = unwrap(listed[-1], self.sh.wrappers) if listed else None
+        if known.options and options is not None and options.type in (self.sh.object, self.sh.arguments):
+            request = Request(path=url.name, location=known.options, client=self.lang.sdk)
+            self.params(options, url, evidence, known.verb, request)
+        self.w.infer.cache[node.id] = Value("record", url.record, evidence)
+        return True
 
     def _chain(self, value: Value) -> dict[str, str]:
         client = self.lang.client(value.family)
         return client.chain if client else {}
 
     def _option(self, node: Node | None, key: str) -> str | None:
+        """An option of a factory's options (``axios.create({baseURL})``); a factory given a
+        string first (``Faraday.new("https://…")``) takes it for the base URL."""
         entries = self._entries(node)
+        if not entries and node is not None and node.type != self.sh.arguments:
+            return self.w.template(node)
         return next((self.w.template(v) for k, _, v in entries if k == key), None)
 
     def _entries(self, node: Node | None) -> list[tuple[str, Node, Node | None]]:
@@ -90,12 +127,12 @@ class Requests:
             bound = self.w.scope.lookup(self.s.text_of(node))
             node = bound.node if isinstance(bound, Value) and bound.kind == "object" else node
         if node is not None and node.type in (self.sh.call, self.sh.new):
-            callee = field(node, "function") or field(node, "constructor")
-            args = field(node, self.sh.arguments)
-            name = self.s.text_of(callee) if callee is not None else ""
+            function = (callee(node, self.sh) if node.type == self.sh.call else None) or field(node, "constructor")
+            args = arguments(node)
+            name = callee_name(self.s, node, self.sh) if node.type == self.sh.call else self.s.text_of(function) if function else ""
             if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
                 return self._entries(args.named_children[0])
-        if node is None or node.type != self.sh.object:
+        if node is None or node.type not in (self.sh.object, self.sh.arguments):
             return []
         self.w.handled.add(node.id)
         return object_entries(self.s, node, self.sh)
@@ -105,7 +142,7 @@ class Requests:
         node = unwrap(node, self.sh.wrappers)
         if node is None or node.type != self.sh.new:
             return None
-        constructor, args = field(node, "constructor"), field(node, self.sh.arguments)
+        constructor, args = field(node, "constructor"), arguments(node)
         first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
         if constructor is None or self.s.text_of(constructor) not in self.lang.query_builders or first is None:
             return None
@@ -116,27 +153,30 @@ class Requests:
         whose ``toString()`` or ``href`` it is."""
         node = unwrap(node, self.sh.wrappers)
         builders = self.lang.url_builders
-        if node is not None and node.type == self.sh.new and self.s.text_of(field(node, "constructor") or node) in builders:
+        if node is None or not builders:
+            return node
+        if node.type == self.sh.new and self.s.text_of(field(node, "constructor") or node) in builders:
             args = field(node, self.sh.arguments)
             return self.url_written(args.named_children[0]) if args is not None and args.named_children else node
         inner = field(node, "function") if node is not None and node.type == self.sh.call else node
-        if inner is not None and inner.type == self.sh.member and self.s.text_of(field(inner, self.sh.member_name)) in (
+        if inner is not None and inner.type == self.sh.member and self.s.text_of(member_name(inner, self.sh)) in (
                 "toString", "href") and (inner is node or not field(node, self.sh.arguments).named_children):
-            return self.url_written(field(inner, "object"))
+            return self.url_written(receiver(inner, self.sh))
         return node
 
     def _search_param(self, function: Node, args: list[Node]) -> None:
         """``url.searchParams.append("scope", "active")`` on a URL of the API: a query parameter,
         shown, never rewritten."""
-        owner = unwrap(field(function, "object"), self.sh.wrappers)
-        if owner.type != self.sh.member or self.s.text_of(field(owner, self.sh.member_name)) != "searchParams":
+        owner = unwrap(receiver(function, self.sh), self.sh.wrappers)
+        prop = member_name(owner, self.sh) if owner is not None and is_member(owner, self.sh) else None
+        if prop is None or self.s.text_of(prop) != "searchParams":
             return
-        text = self.w.template(field(owner, "object"))
+        text = self.w.template(receiver(owner, self.sh))
         url = urls.parse(text, self.w.model, relative_ok=text.startswith(urls.MARK + "/")) if text else None
         name = self.w.literal(args[0])
         if url is None or not isinstance(name, str):
             return
-        span = self.s.inner(args[0]) if args[0].type == self.sh.string else self.s.span(args[0])
+        span = name_span(self.s, args[0], self.sh)
         self.w.add(Touch("param", name, span, url.record, urls.literal_evidence(url), "filter", "GET",
                          self.w.literal(args[1]), Syntax.NONE, request=Request(path=url.name, location="query")))
 
@@ -153,11 +193,14 @@ class Requests:
         return found
 
     def _send(self, node: Node, client: Client, verb: str | None, args: list[Node], base: str | None) -> bool:
-        options, url_node, body = None, args[0] if args else None, None
+        options, url_node, body, where = None, args[0] if args else None, None, "body"
         if verb is None and url_node is not None and unwrap(url_node, self.sh.wrappers).type == self.sh.object:
             options, url_node = url_node, None  # axios(config), axios.request(config)
-        elif verb is not None and client.body_arg and verb in ("post", "put", "patch") and len(args) > 1:
+        elif verb is not None and client.body_arg and verb.lower() in ("post", "put", "patch") and len(args) > 1:
             body, options = args[1], args[2] if len(args) > 2 else None
+        elif verb is not None and client.second and len(args) > 1 and args[1].type != self.sh.arguments:
+            where = client.second.get(verb.lower(), "")
+            body, options = (args[1], args[2] if len(args) > 2 else None) if where else (None, args[1])
         elif len(args) > 1:
             options = args[1]
         entries = self._entries(options)
@@ -175,30 +218,47 @@ class Requests:
         if url is None or (client is UNKNOWN and not (url.under_api or url.template)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
-        self._touches(node, url, url_node, method, evidence, entries, body)
+        self._touches(node, url, url_node, method, evidence, entries, (where, body))
         self.w.infer.cache[node.id] = Value("response", url.record, evidence, family=client.name, url=url, method=method)
         return True
 
     def _touches(self, node: Node, url: urls.ApiUrl, url_node: Node, method: str, evidence: str,
-                 entries: list, body: Node | None) -> None:
+                 entries: list, second: tuple[str, Node | None]) -> None:
         auth = self._auth(url, entries)
-        plain = self.url_written(url_node)
-        if plain.type in self.sh.identifier:
-            self.w.sent(self.s.text_of(plain), evidence)
-        elif plain.id not in self.w.handled:
-            span = self.s.span(plain)
-            self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
-            for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth):
-                self.w.add(replace(touch, request=replace(touch.request, client="http")))
-            self.w.mark(plain)
-            self.w.code_parts(plain)
+        self.url_at(url, url_node, method, evidence, auth)
         request = Request(path=url.name, auth=auth, client="http")
         sending = [(self.lang.locations.get(k), v) for k, _, v in entries if self.lang.locations.get(k)]
-        if body is not None:
-            sending.append(("body", body))
+        if second[1] is not None:
+            sending.append(second)
         sending.extend(("query", query) for query in self._queries(url_node))
         for location, value in sending:
             self.params(value, url, evidence, method, replace(request, location=location))
+
+    def sent(self, name: str, evidence: str) -> None:
+        """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
+        defined get the call's evidence."""
+        for index in self.w.named_urls.get(name, ()):
+            touch = self.w.touches[index]
+            if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
+                self.w.touches[index] = replace(touch, evidence=evidence)
+
+    def url_at(self, url: urls.ApiUrl, node: Node, method: str, evidence: str, auth: str | None = None) -> None:
+        """A request's URL, reported where it is written: through the calls that only wrap it or
+        format it (``URI(url)``, ``String.format(f, …)``: calls.url_node); a name bound to it
+        gets the request's evidence where the name is bound."""
+        plain = url_node(self.s, self.url_written(node), self.sh)
+        if plain is None:
+            return
+        if plain.type in self.sh.identifier:
+            self.sent(self.s.text_of(plain), evidence)
+        elif plain.id not in self.w.handled:
+            span = text_span(self.s, plain, self.sh)
+            self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
+            for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth):
+                self.w.add(replace(touch, request=replace(touch.request, client="http")))
+            literals.mark(self.w, plain)
+            literals.mark(self.w, unwrap(node, self.sh.wrappers))
+            literals.code_parts(self.w, plain)
 
     def _chained(self, node: Node, value: Value, location: str, args: list[Node]) -> bool:
         """``superagent.get(url).query({scope: "active"})``: fields added to a request."""
@@ -223,7 +283,7 @@ class Requests:
                     continue
                 credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
-            span = self.s.inner(key) if key.type == self.sh.string else self.s.span(key)
+            span = name_span(self.s, key, self.sh)
             if self.s.text[span[0]:span[1]] != name:
                 syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,

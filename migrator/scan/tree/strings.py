@@ -1,10 +1,11 @@
 """A string expression → a URL template with ``{}`` (urls.MARK) for the parts known only at run
-time: plain literals, template literals (``${}``), concatenation with ``+``, names bound to
-strings; where a language writes them (Shapes), text blocks, placeholders inside a literal
-(``%s``, ``{0}``, ``{id}``) and calls that build a string (``String.format``, ``.formatted``,
-``URI.create(u)``, ``fromHttpUrl(base).path("/runners")``: calls.py). (A query builder, ``new
-URLSearchParams({scope: "active"})``, is a run-time part here: its keys are the request's
-parameters where it is written, requests.py.)"""
+time: plain literals, template literals (``${}``, Ruby's ``#{}`` and heredocs), concatenation
+(``+``, Ruby's ``<<``), printf formats (``format("/runners/%s", id)``, ``"…%s" % [id]``), calls
+that only wrap a URL (``URI(url)``), names bound to strings; where a language writes them (Shapes),
+text blocks, placeholders inside a literal (``%s``, ``{0}``, ``{id}``) and method calls that build
+a string (``String.format``, ``.formatted``, ``URI.create(u)``, ``fromHttpUrl(base).path("/runners")``:
+calls.py). (A query builder, ``new URLSearchParams({scope: "active"})``, is a run-time part here:
+its keys are the request's parameters where it is written, requests.py.)"""
 
 from __future__ import annotations
 
@@ -13,18 +14,44 @@ import re
 from collections.abc import Callable
 
 from .. import urls
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, arguments, callee, field, member_name, receiver, unwrap, walk
 from .shapes import Shapes
 
 DEPTH = 24  # how deep a concatenation is followed
+PLACEHOLDER = re.compile(r"%(?:<\w+>|\{\w+\})?[-+ 0#]*\d*(?:\.\d+)?[sdifxXou]|%\{\w+\}")
+"""A printf placeholder (``%s``, ``%05d``, ``%<id>s``, ``%{id}``): a part known at run time."""
 Lookup = Callable[[str], "str | None"]
 
 
 def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
-    """The value of a plain string literal (escapes decoded), or None."""
-    if node.type != shapes.string:
+    """The value of a plain string literal (escapes decoded), or None (a Ruby string with
+    ``#{}`` parts is no plain literal)."""
+    if node.type != shapes.string or any(part.type == shapes.substitution for part in node.named_children):
         return None
     return "".join(_piece(source, part, shapes) or "" for part in node.named_children)
+
+
+def symbol_name(source: Source, node: Node | None, shapes: Shapes) -> str | None:
+    """The name a symbol spells (``:scope``, ``scope:``), or None."""
+    if node is None or node.type not in shapes.symbols:
+        return None
+    return source.text_of(node).lstrip(":").rstrip(":") or None
+
+
+def name_value(source: Source, node: Node | None, shapes: Shapes) -> str | None:
+    """A plain string's value or a symbol's name: ``mr["merge_status"]``, ``mr[:merge_status]``."""
+    if node is None:
+        return None
+    return string_value(source, node, shapes) if node.type == shapes.string else symbol_name(source, node, shapes)
+
+
+def name_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
+    """Where a key's name is written: inside a string's quotes, after a symbol's ':'."""
+    if node.type == shapes.string:
+        return source.inner(node)
+    start, end = source.span(node)
+    text = source.text_of(node)
+    return start + (len(text) - len(text.lstrip(":"))), end - (len(text) - len(text.rstrip(":")))
 
 
 def _piece(source: Source, part: Node, shapes: Shapes) -> str | None:
@@ -49,11 +76,27 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     node = unwrap(node, shapes.wrappers)
     if node is None or depth > DEPTH:
         return None
-    if node.type == shapes.string:
-        return _placeheld(string_value(source, node, shapes), shapes)
-    if node.type == shapes.template:
+    if node.type == shapes.heredoc:
+        node = heredoc_body(source, node, shapes)
+        if node is None:
+            return None
+    if node.type in shapes.texts:  # a heredoc: its lines without the indentation and newlines around them
+        return "".join(_template_part(source, part, shapes, lookup, depth, builders)
+                       for part in node.named_children).strip()
+    plain = string_value(source, node, shapes)
+    if plain is not None:
+        return _placeheld(plain, shapes)
+    if node.type in (shapes.string, shapes.template) or node.type in shapes.texts:
         return "".join(_template_part(source, part, shapes, lookup, depth, builders) for part in node.named_children)
-    if node.type == shapes.binary and _operator(source, node) == shapes.concat:
+    if node.type == shapes.binary and _operator(source, node) == shapes.format_operator:
+        right = unwrap(field(node, "right"), shapes.wrappers)
+        values = right.named_children if right is not None and right.type == shapes.array else [right]
+        return formatted(template(source, field(node, "left"), shapes, lookup, depth + 1, builders),
+                         [template(source, v, shapes, lookup, depth + 1, builders) for v in values])
+    called = _called(source, node, shapes, lookup, depth, builders) if node.type == shapes.call else None
+    if called is not None:
+        return called
+    if node.type == shapes.binary and _operator(source, node) in shapes.concat:
         left = template(source, field(node, "left"), shapes, lookup, depth + 1, builders)
         right = template(source, field(node, "right"), shapes, lookup, depth + 1, builders)
         if left is None and right is None:
@@ -70,6 +113,67 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     return None
 
 
+def _called(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
+            builders: frozenset[str]) -> str | None:
+    """``URI(url)`` is its URL; ``format("/runners/%s", id)`` its format, placeholders run-time."""
+    function, args = callee(node, shapes), arguments(node)
+    name = source.text_of(function) if function is not None else ""
+    first = args.named_children[0] if args is not None and args.named_children else None
+    if name in shapes.passthrough:
+        return template(source, first, shapes, lookup, depth + 1, builders)
+    if name in shapes.formatters:
+        values = [template(source, v, shapes, lookup, depth + 1, builders) for v in args.named_children[1:]]
+        return formatted(template(source, first, shapes, lookup, depth + 1, builders), values)
+    return None
+
+
+def formatted(text: str | None, values: list[str | None], pattern: str | re.Pattern[str] = PLACEHOLDER) -> str | None:
+    """A format with its placeholders (``pattern``: printf's, or a language's Shapes.placeholders)
+    filled by the values' strings: in order (``%s``, ``{id}``) or by index (``%2$s``, ``{0}``); a
+    named one (``%<id>s``, ``%{id}``) or one without a known value is a run-time part."""
+    if text is None:
+        return None
+    out, at, index = [], 0, 0
+    for match in re.finditer(pattern, text):
+        token = match.group()
+        digits = re.search(r"\d+", token)
+        explicit = digits is not None and (token.startswith("{") or "$" in token)
+        position = int(digits.group()) - (0 if token.startswith("{") else 1) if explicit else index
+        index += 1
+        value = None if token.startswith(("%<", "%{")) or not 0 <= position < len(values) else values[position]
+        out.append(text[at:match.start()])
+        out.append(value or urls.MARK)
+        at = match.end()
+    return "".join(out) + text[at:]
+
+
+def text_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
+    """Where a string expression is written; a heredoc's body or a text block's content without
+    the blanks around its lines (they open at the end of the line before), so a finding sits on
+    its URL's line."""
+    start, end = source.span(node)
+    parts = node.named_children
+    if node.type in shapes.texts:
+        content = [c for c in parts if c.type in shapes.fragment or c.type == shapes.substitution]
+    elif node.type == shapes.string and len(parts) == 1 and parts[0].type in shapes.block_fragment:
+        content = parts
+    else:
+        return start, end
+    if not content:
+        return start, end
+    text = source.text[source.span(content[0])[0]:source.span(content[-1])[1]]
+    first = source.span(content[0])[0]
+    return first + len(text) - len(text.lstrip()), first + len(text.rstrip())
+
+
+def heredoc_body(source: Source, opening: Node, shapes: Shapes) -> Node | None:
+    """The body of the heredoc a ``<<~EOS`` opens: the first body after it."""
+    for node in walk(source.root):
+        if node.type in shapes.texts and node.start_byte >= opening.end_byte:
+            return node
+    return None
+
+
 def _url_object(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
                 builders: frozenset[str]) -> str | None:
     """``new URL(path, base)``, and a URL object's ``toString()`` and ``href``."""
@@ -81,11 +185,11 @@ def _url_object(source: Source, node: Node, shapes: Shapes, lookup: Lookup, dept
         return parts[0] if parts else None
     if node.type == shapes.call and not (field(node, "arguments") and field(node, "arguments").named_children):
         node = field(node, "function")
-        if node is None or node.type != shapes.member or source.text_of(field(node, shapes.member_name)) != "toString":
+        if node is None or node.type != shapes.member or source.text_of(member_name(node, shapes)) != "toString":
             return None
-    elif node.type != shapes.member or source.text_of(field(node, shapes.member_name)) != "href":
+    elif node.type != shapes.member or source.text_of(member_name(node, shapes)) != "href":
         return None
-    return template(source, field(node, "object"), shapes, lookup, depth + 1, builders)
+    return template(source, receiver(node, shapes), shapes, lookup, depth + 1, builders)
 
 
 def _placeheld(value: str | None, shapes: Shapes) -> str | None:
@@ -124,7 +228,7 @@ def key_name(source: Source, key: Node | None, shapes: Shapes) -> str | None:
         return None
     if key.type in shapes.property or key.type in shapes.identifier:
         return source.text_of(key)
-    return string_value(source, key, shapes)
+    return name_value(source, key, shapes)
 
 
 def _operator(source: Source, node: Node) -> str:

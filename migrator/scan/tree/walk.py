@@ -9,16 +9,17 @@ from dataclasses import replace
 
 from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
-from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
+from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
-from .. import urls
-from . import bindings, declare
-from .declarations import Declarations
-from .infer import Inferer, Scope, Value, snake
+from . import bindings, declare, literals, reads
+from ..scope import Scope
+from .infer import Inferer, Value, snake
 from .language import Language
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, arguments, callee, callee_name, field, is_member, member_name, receiver, unwrap
+from .nodes import index as index_of
 from .requests import Requests
-from .strings import object_entries, string_value, template
+from .sdk import Sdk
+from .strings import name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
 NEGATED = Expression(negated=True)
@@ -41,13 +42,14 @@ class Walk:
         self.named_urls: dict[str, range] = {}  # a name bound to a URL → the touches written there
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
         self.recorded = 0  # inside a mock response
+        self.sdk = Sdk.of(model, language.sdk)  # its data, rules/model/<sdk>.yaml
         self.requests = Requests(self)
         self.methods = None
         if language.shapes.method_call is not None:
             from .methods import Methods
 
             self.methods = self.infer.methods = Methods(self)
-        self.decls = Declarations(self)
+        self.decls = declare.Declarations(self)
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -61,8 +63,9 @@ class Walk:
         node = unwrap(node, self.sh.wrappers)
         if node is None:
             return NO_VALUE
-        if node.type == self.sh.string:
-            return string_value(self.s, node, self.sh)
+        if node.type == self.sh.string or node.type in self.sh.symbols:
+            found = name_value(self.s, node, self.sh)
+            return NO_VALUE if found is None else found
         if node.type in self.sh.literals:
             return self.sh.literals[node.type]
         if node.type == self.sh.number:
@@ -94,8 +97,8 @@ class Walk:
             if child.type == self.sh.modifiers:  # a method's annotations (Retrofit's ``@GET("…")``)
                 self.visit(child)
         self.scope.push()
-        for index, name, annotation in self._parameters(node):
-            value = bound if index == 0 and bound is not None else (self.infer.named(name) or self.infer.typed(annotation))
+        for position, name, annotation in self._parameters(node):
+            value = bound if position == 0 and bound is not None else (self.infer.named(name) or self.infer.typed(annotation))
             self.scope.bind(name, value)
         self.visit(field(node, "body"))
         self.scope.pop()
@@ -105,10 +108,10 @@ class Walk:
         if params is None:
             return
         listed = [params] if params.type in self.sh.identifier else params.named_children
-        for index, param in enumerate(listed):
+        for position, param in enumerate(listed):
             name = field(param, self.sh.parameter_name) if param.type in self.sh.required_parameters else param
             if name is not None and name.type in self.sh.identifier:
-                yield index, self.s.text_of(name), field(param, "type")
+                yield position, self.s.text_of(name), field(param, "type")
 
     def declarator(self, node: Node) -> None:
         value = field(node, "value")
@@ -142,7 +145,8 @@ class Walk:
         left, right = field(node, "left"), field(node, "right")
         self.visit(right)
         if left is not None and left.type in (self.sh.member, self.sh.subscript):
-            statement = node.parent is not None and node.parent.type == self.sh.statement
+            statement = node.parent is not None and (node.parent.type == self.sh.statement
+                                                     or node.parent.type in self.sh.statements)
             self.field(left, "write", self.literal(right),
                        written=Written(value_span=self.s.span(right) if right else None, statement=statement))
             self.handled.add(left.id)
@@ -156,18 +160,20 @@ class Walk:
         their receiver, ``x.getF()`` and ``x.get("f")``: methods.py)."""
         if self.methods is not None and node.type == self.sh.method_call:
             return self.methods.access(node)
-        if node.type == self.sh.member:
-            prop = field(node, self.sh.member_name)
+        if is_member(node, self.sh):
+            prop = member_name(node, self.sh)
             if prop is not None and prop.type in self.sh.property:
-                return self.lang.api_name(self.s.text_of(prop)), field(node, "object"), prop, Syntax.ATTRIBUTE
+                return self.lang.api_name(self.s.text_of(prop)), receiver(node, self.sh), prop, Syntax.ATTRIBUTE
         if node.type == self.sh.subscript:
-            index = unwrap(field(node, "index"), self.sh.wrappers)
-            key = string_value(self.s, index, self.sh) if index is not None else None
+            key_node = unwrap(index_of(node, self.sh), self.sh.wrappers)
+            key = name_value(self.s, key_node, self.sh)
             if key is not None:
-                return key, field(node, "object"), index, Syntax.SUBSCRIPT
+                return key, receiver(node, self.sh), key_node, Syntax.SUBSCRIPT
         return None
 
-    def receiver(self, node: Node | None) -> tuple[str | None, str] | None:
+    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str] | None:
+        """(record, evidence) of what a field is read on; ``keyed``: by a key (``x["f"]``), which
+        some clients' responses answer from their body (HTTParty's ``response["f"]``)."""
         node = unwrap(node, self.sh.wrappers)
         if node is None or node.type in self.sh.this:
             return None
@@ -175,9 +181,13 @@ class Walk:
             return None
         if node.type in self.sh.identifier | {self.sh.member} and self.infer.is_type(self.s.text_of(node)):
             return None
+        if node.type == self.sh.call:
+            self.requests.call(node)  # a request's response, read before its arguments are visited
         found = self.infer.value(node)
         if found is None:
             return None, "bare"
+        if found.kind == "response" and keyed and found.family in self.lang.keyed_responses:
+            return found.record, found.evidence
         if found.kind != "record":
             return None
         return found.record, found.evidence
@@ -185,7 +195,7 @@ class Walk:
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
               expression: Expression | None = None) -> bool:
         access = self.access(node)
-        owner = self.receiver(access[1]) if access else None
+        owner = self.receiver(access[1], access[3] == Syntax.SUBSCRIPT) if access else None
         if access is None or owner is None:
             return False
         name = access[0]
@@ -202,7 +212,7 @@ class Walk:
         inner, parent = node, node.parent
         while parent is not None and parent.type in self.sh.wrappers:  # ``(await x.get)<T>(url)``
             inner, parent = parent, parent.parent
-        called = parent is not None and parent.type == self.sh.call and field(parent, "function") == inner
+        called = parent is not None and parent.type == self.sh.call and callee(parent, self.sh) == inner
         if node.id not in self.handled and not called:
             self.field(node, "read")
         self.children(node)
@@ -210,7 +220,7 @@ class Walk:
     def compare(self, node: Node) -> None:
         op = field(node, "operator")
         operator = self.s.text_of(op) if op is not None else ""
-        if operator == self.sh.concat and self.url_literal(node):
+        if (operator in self.sh.concat or operator == self.sh.format_operator) and literals.url_literal(self, node):
             return
         if operator in self.sh.compare:
             left, right = unwrap(field(node, "left"), self.sh.wrappers), unwrap(field(node, "right"), self.sh.wrappers)
@@ -224,7 +234,7 @@ class Walk:
 
     def unary(self, node: Node) -> None:
         op = field(node, "operator")
-        operand = unwrap(field(node, self.sh.unary_operand), self.sh.wrappers)
+        operand = unwrap(field(node, self.sh.operand), self.sh.wrappers)
         if op is not None and self.s.text_of(op) == self.sh.negate and operand is not None:
             self.field(operand, "read", expression=NEGATED)
         self.children(node)
@@ -239,7 +249,7 @@ class Walk:
         for entry in node.named_children:
             value = field(entry, "value") if entry.type == self.sh.pair else None
             key = field(entry, "key") if entry.type == self.sh.pair else None
-            if key is not None and key.type not in self.sh.property and key.type != self.sh.string:
+            if key is not None and key.type not in self.sh.property | self.sh.symbols and key.type != self.sh.string:
                 self.visit(key)  # a computed key
             if value is not None:
                 self.visit(value)
@@ -256,7 +266,7 @@ class Walk:
         held = tuple((name, self.literal(value) if value is not key else NO_VALUE) for name, key, value in entries)
         for index, (name, key, value) in enumerate(entries):
             syntax = Syntax.NONE if value is key else Syntax.DICT_KEY
-            span = self.s.inner(key) if key.type == self.sh.string else self.s.span(key)
+            span = name_span(self.s, key, self.sh)
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
                            written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
 
@@ -270,23 +280,31 @@ class Walk:
         if sent:
             self.children(node)
             return
-        callee = field(node, "function")
-        name = self.s.text_of(callee) if callee is not None else ""
+        function = callee(node, self.sh)
+        name = callee_name(self.s, node, self.sh)
+        if name in self.sh.passthrough | self.sh.formatters and not literals.named_only(self, node) \
+                and literals.url_literal(self, node):
+            self.children(node)
+            return
+        if name in self.lang.record_builders:
+            declare.built(self, node)
+        reads.key_read(self, node)
         mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
         self.recorded += mock
-        self.visit(callee)
-        self.callback_arguments(node, callee)
+        self.visit(receiver(node, self.sh) if function is node else function)
+        self.callback_arguments(node, function)
         self.recorded -= mock
 
-    def callback_arguments(self, node: Node, callee: Node | None) -> None:
-        """``.then(r => r.json())``, ``mrs.map(mr => …)``: the callback's first parameter is the
-        receiver (its element, for a list of records)."""
-        args = field(node, self.sh.arguments)
+    def callback_arguments(self, node: Node, function: Node | None) -> None:
+        """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
+        callback's first parameter is the receiver (its element, for a list of records)."""
+        args = arguments(node)
         bound = None
-        if callee is not None and callee.type == self.sh.member:
-            if self.s.text_of(field(callee, self.sh.member_name)) in self.lang.callbacks:
-                bound = self.infer.value(field(callee, "object"))
-        for arg in args.named_children if args is not None else ():
+        if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
+            if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
+                bound = self.infer.value(receiver(function, self.sh))
+        block = field(node, self.sh.block) if self.sh.block else None
+        for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
             if arg.type in self.sh.functions and bound is not None:
                 self.function(arg, bound)
                 self._returned(node, arg)
@@ -296,72 +314,38 @@ class Walk:
     def _returned(self, call: Node, function: Node) -> None:
         """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
         body = field(function, "body")
-        if body is not None and body.type != "statement_block" and call.id not in self.infer.cache:
+        if body is not None and body.type != self.sh.statement_block and call.id not in self.infer.cache:
             self.scope.push()
-            for index, name, _ in self._parameters(function):
-                if index == 0:
-                    self.scope.bind(name, self.infer.value(field(field(call, "function"), "object")))
+            for position, name, _ in self._parameters(function):
+                if position == 0:
+                    self.scope.bind(name, self.infer.value(receiver(callee(call, self.sh), self.sh)))
             found = self.infer.value(body)
             self.scope.pop()
             if found is not None:
                 self.infer.cache[call.id] = found
 
     def string(self, node: Node) -> None:
-        if not self.url_literal(node):
+        if node.id not in self.handled and self.recorded and reads.embedded_json(self, node):
+            return  # a mock response's JSON body
+        if not literals.url_literal(self, node):
             self.children(node)
-
-    def mark(self, node: Node) -> None:
-        """A URL expression is reported once, as a whole: its parts are no URLs of their own."""
-        stack = [node]
-        while stack:
-            part = stack.pop()
-            if part.type in (self.sh.string, self.sh.template, self.sh.binary) or part is node:
-                self.handled.add(part.id)
-                stack.extend(part.named_children)
-
-    def url_literal(self, node: Node, at: Node | None = None) -> bool:
-        """An API URL or path written in the code, outside any call that sends it (reported at
-        ``at``: a format call's URL is its format string's)."""
-        at = at or node
-        if node.id in self.handled or at.id in self.handled:
-            return False
-        text = self.template(node)
-        url = urls.parse(text, self.model) if text and "/" in text else None
-        if url is None:
-            if text and any(prefix in text for prefix in self.model.api_prefixes):
-                self.mark(at)  # a message that mentions a URL: none of its parts is one
-            return False
-        self.mark(at)
-        span, evidence = self.s.content(at, self.sh), urls.literal_evidence(url)
-        first = len(self.touches)
-        self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
-        for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
-            self.add(touch)
-        self.url_touches[node.id] = range(first, len(self.touches))
-        self.code_parts(node)
-        return True
-
-    def code_parts(self, node: Node) -> None:
-        """The parts of a URL expression that are code (``${mr.iid}``, ``+ encode(x)``), visited."""
-        stack = [node]
-        while stack:
-            part = stack.pop()
-            if part.id in self.handled:
-                stack.extend(reversed(part.named_children))
-            elif part.type not in self.sh.fragment and part.type != self.sh.escape:
-                self.visit(part)
-
-    def sent(self, name: str, evidence: str) -> None:
-        """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
-        defined get the call's evidence."""
-        for index in self.named_urls.get(name, ()):
-            touch = self.touches[index]
-            if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
-                self.touches[index] = replace(touch, evidence=evidence)
 
 
 def _function(walk: Walk, node: Node) -> None:
     walk.function(node)
+
+
+def _memo(walk: Walk, node: Node) -> None:
+    """Ruby's ``@client ||= Gitlab.client(…)`` binds as an assignment; ``x += 1`` does not."""
+    op = field(node, "operator")
+    (walk.assignment if op is not None and walk.s.text_of(op) == walk.sh.memo_operator else walk.children)(node)
+
+
+def _call_or_member(walk: Walk, node: Node) -> None:
+    """Ruby: ``mr.merged_by`` is a call without arguments, read as a member access unless it
+    sends a request (``Gitlab.all_runners``)."""
+    member = is_member(node, walk.sh) and not walk.requests.call(node)
+    (walk.member if member else walk.call)(node)
 
 
 def handlers(shapes) -> dict:
@@ -370,6 +354,11 @@ def handlers(shapes) -> dict:
              shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
              shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
              shapes.string: Walk.string, shapes.template: Walk.string}
+    if shapes.member == shapes.call:
+        table[shapes.call] = _call_or_member
+    table.update({kind: Walk.string for kind in shapes.texts})
+    if shapes.memo_assignment:
+        table[shapes.memo_assignment] = _memo
     if shapes.method_call is not None:
         table.update({shapes.method_call: Walk.method_call, shapes.new: Walk.method_call})
     if shapes.annotation is not None:

@@ -1,0 +1,75 @@
+"""Reads of a record beyond ``x.f`` and ``x["f"]``: a key read by a method of the language's
+(Ruby's ``mr.fetch("merged_by")``, ``mr.dig(:merged_by)``; Java's ``node.get("merged_by")`` is
+read with its method calls, methods.py), and a mock response's body written as JSON in a string
+(WebMock's ``to_return(body: '{…}')``, WireMock's ``okJson("{…}")``), read as a recorded fixture."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ...details import Written
+from ...model import Touch
+from ...source.maps import OffsetMap, align, python_literal
+from ...syntax import Syntax
+from ..recorded import embedded_json as json_touches
+from .nodes import Node, call_parts, unwrap
+from .strings import name_span, name_value, string_value
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a key a method reads by name
+
+
+def embedded_json(w: Walk, node: Node) -> bool:
+    """A mock response's body written as JSON in a string (WebMock's ``body: '{"active": true}'``,
+    WireMock's ``okJson("{…}")``, a Java text block), read as a recorded fixture. A string that
+    holds its value as written gives keys a fix may rename (unsafe, as a recording's); one with
+    escapes or a text block's margins is mapped back to where each key is written, shown."""
+    value = string_value(w.s, node, w.sh) if node.type == w.sh.string else None
+    if not value or value.lstrip()[:1] not in ("{", "["):
+        return False
+    parts = node.named_children
+    if len(parts) == 1 and parts[0].type in w.sh.fragment and w.s.text_of(parts[0]) == value:
+        touches = json_touches(value, OffsetMap([(0, w.s.span(parts[0])[0])]), w.model,
+                               f"{w.lang.name}-string", syntax=Syntax.JSON_KEY)
+    else:
+        start, end = w.s.span(node)
+        block = any(p.type in w.sh.block_fragment for p in parts)
+        omap = align(value, w.s.text, start + 3, end - 3) if block else python_literal(w.s.text, [(start, end)], value)
+        if omap is None:
+            return False
+        touches = json_touches(value, omap, w.model, f"{w.lang.name}-string", exact=not block,
+                               syntax=Syntax.STRING_JSON_KEY)
+    for touch in touches:
+        w.add(touch)
+    w.handled.add(node.id)
+    return True
+
+
+def method_key(w: Walk, node: Node) -> tuple[str, Node, Node] | None:
+    """(key, receiver, key node) of a record's key read by a method of the language's
+    (Language.key_methods): ``mr.fetch("merged_by")``, ``mr.dig(:merged_by, :username)``,
+    ``node.get("merged_by")``: the key its first argument names, a string or a symbol."""
+    owner, method, args = call_parts(w.s, node, w.sh)
+    first = unwrap(args[0], w.sh.wrappers) if args else None
+    key = name_value(w.s, first, w.sh)
+    if owner is None or method not in w.lang.key_methods or key is None or not NAME.fullmatch(key):
+        return None
+    return key, owner, first
+
+
+def key_read(w: Walk, node: Node) -> None:
+    """A key read by a method of a call that is no method call node (Ruby's ``mr.fetch(…)``): a
+    field read, renamed where the key is written (a method call node's is read as a field access,
+    methods.py)."""
+    found = method_key(w, node)
+    if found is None:
+        return
+    key, holder, first = found
+    owner = w.receiver(holder)
+    if owner is not None:
+        span = name_span(w.s, first, w.sh)
+        w.add(Touch("field", key, w.s.span(node), owner[0], owner[1], "read", syntax=Syntax.GET,
+                    written=Written(key_span=span)))
