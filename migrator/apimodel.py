@@ -8,6 +8,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from .loader import DataError, build
 
@@ -95,6 +96,11 @@ class ApiModel:
     credentials: tuple[Credential, ...] = ()
     telemetry_messages: tuple[str, ...] = ()
     api_prefixes: tuple[str, ...] = ("/api/v4",)
+    # each SDK's data (rules/model/<sdk>.yaml, keyed by its stem): its calls, types and spellings
+    sdks: dict[str, Any] = field(default_factory=dict)
+
+    def sdk(self, name: str | None) -> dict[str, Any]:
+        return self.sdks.get(name) or {} if name else {}
 
     def credential_kind(self, key: str, location: str, source: str) -> str | None:
         """The kind of credential a header or query parameter carries (deploy-token, job-token,

@@ -3,6 +3,8 @@ in rules/model/. Loaded once, validated strictly, and indexed for the matcher.""
 
 from __future__ import annotations
 
+import dataclasses
+
 import hashlib
 import re
 from dataclasses import dataclass, field, replace
@@ -209,6 +211,7 @@ def _load(directory: Path, files: list[Path], digest: str) -> RuleTable:
             rules.append(rule)
     rules.sort(key=lambda r: r.code)
     _check_spellings(data, directory / "model")
+    model = dataclasses.replace(model, sdks=data)
     return RuleTable(tuple(rules), items, model, data, digest)
 
 

@@ -39,6 +39,7 @@ from ..source import LineIndex
 from .check import rules_for, sources_of
 from .fix import FileFix, write
 from .runner import run_all
+from ..source.comments import TREE_LANGUAGES
 from .settings import Settings
 
 CONTINUED = "the line continues on the next one, and a comment would end it"
@@ -47,6 +48,7 @@ INSIDE = {
     "yaml": "the line ends inside a YAML scalar over several lines, which a comment would change",
     "shell": "the line ends inside a quoted word or a here-document, which a comment would change",
     "javascript": "the line ends inside a string or a template literal, which a comment would change",
+    "go": "the line ends inside a raw string, which a comment would change",
 }
 
 
@@ -196,23 +198,30 @@ def shell_words(text: str) -> Iterator[tuple[int, int]]:
             pending.extend(command for sub in word.subs for command in sub.commands)
 
 
-def javascript_strings(text: str) -> Iterator[tuple[int, int]]:
-    from ..scan.tree.comments import multiline_strings
+def tree_strings(language: str) -> Callable[[str], Iterator[tuple[int, int]]]:
+    """A tree-sitter language's strings over several lines (scan/tree/comments.py)."""
+    def strings(text: str) -> Iterator[tuple[int, int]]:
+        from ..scan.tree.comments import multiline_strings
 
-    return multiline_strings("javascript", text)
-
-
-def javascript_code(text: str) -> object:
-    from ..scan.tree.comments import meaning
-
-    return meaning("javascript", text)
+        return multiline_strings(language, text)
+    return strings
 
 
+def tree_code(language: str) -> Callable[[str], object]:
+    """A tree-sitter language's text without its comments (scan/tree/comments.py)."""
+    def code(text: str) -> object:
+        from ..scan.tree.comments import meaning
+
+        return meaning(language, text)
+    return code
+
+
+TREES = sorted(TREE_LANGUAGES)
 MULTILINE: dict[str, Callable[[str], Iterator[tuple[int, int]]]] = {
-    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words, "javascript": javascript_strings,
+    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words, **{n: tree_strings(n) for n in TREES},
 }
 MEANING: dict[str, Callable[[str], object]] = {"python": python_code, "yaml": yaml_events, "shell": shell_values,
-                                               "javascript": javascript_code}
+                                               **{n: tree_code(n) for n in TREES}}
 
 
 def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa, str | None]:

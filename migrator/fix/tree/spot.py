@@ -44,7 +44,7 @@ class Spot:
 
     def literal(self) -> Literal | None:
         """The touch's string expression (a URL) as a Literal."""
-        node = self.node({self.sh.string, self.sh.template, self.sh.binary})
+        node = self.node(self.sh.strings | {self.sh.template, self.sh.binary})
         if node is None:
             return None
         text, offsets = [], []
@@ -68,20 +68,22 @@ class Spot:
         access = self.node({self.sh.member, self.sh.subscript})
         if access is None:
             return None
-        return field(access, "property") if access.type == self.sh.member else field(access, "index")
+        return self.sh.f(access, "property") if access.type == self.sh.member else self.sh.f(access, "index")
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
         if written is not None and written.key_span is not None:
-            return [(*written.key_span, new)]
+            start, end = written.key_span
+            quoted = self.s.text[start - 1:start] in ("\"", "'", "`")
+            return [(start, end, new if quoted else self.lang.code_name(new))]  # Go's ``Scope:`` key
         name = self.name_node()
         if name is None:
             return None
-        if name.type == self.sh.string:
+        if name.type in self.sh.strings:
             start, end = self.s.inner(name)
             return [(start, end, new)]
         if name.type in self.sh.property and re.fullmatch(r"[A-Za-z_$][\w$]*", new):
-            return [(*self.s.span(name), new)]
+            return [(*self.s.span(name), self.lang.code_name(new))]
         return None
 
     def without_entry(self) -> Edits:
@@ -91,7 +93,7 @@ class Spot:
         if written is None or written.key_span is None:
             return None
         entry = next((n for n in walk(self.s.root) if n.type == self.sh.pair
-                      and self.s.inner(field(n, "key"), *self._quotes(field(n, "key"))) == written.key_span), None)
+                      and self.s.inner(self.sh.f(n, "key"), *self._quotes(self.sh.f(n, "key"))) == written.key_span), None)
         if entry is None:
             return None
         start, end = self.s.span(entry)
@@ -106,7 +108,7 @@ class Spot:
         return [(len(text[:start].rstrip()), lone, "")]
 
     def _quotes(self, key: Node) -> tuple[int, int]:
-        return (1, 1) if key.type == self.sh.string else (0, 0)
+        return (1, 1) if key.type in self.sh.strings else (0, 0)
 
     # ---------------------------------------------------------------- expressions
     def access(self) -> Node | None:
@@ -118,8 +120,9 @@ class Spot:
         if name is None:
             return None
         start, end = self.s.span(access)
-        cut = self.s.inner(name) if name.type == self.sh.string else self.s.span(name)
-        return self.s.text[start:cut[0]] + new + self.s.text[cut[1]:end]
+        cut = self.s.inner(name) if name.type in self.sh.strings else self.s.span(name)
+        spelled = new if name.type in self.sh.strings else self.lang.code_name(new)
+        return self.s.text[start:cut[0]] + spelled + self.s.text[cut[1]:end]
 
     def compared(self) -> tuple[Node, Node, str] | None:
         """(comparison, the literal operand, operator) around the touch."""
@@ -128,16 +131,16 @@ class Spot:
         if node is None:
             return None
         access = self.access()
-        left, right = field(node, "left"), field(node, "right")
+        left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
-        return node, other, self.s.text_of(field(node, "operator"))
+        return node, other, self.s.text_of(self.sh.f(node, "operator"))
 
     def negated_parent(self, access: Node) -> Node | None:
         """The ``!x`` the access is the operand of."""
         parent = access.parent
         while parent is not None and parent.type == "parenthesized_expression":
             parent = parent.parent
-        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == "!":
+        if parent is not None and parent.type == self.sh.unary and self.s.text_of(self.sh.f(parent, "operator")) == "!":
             return parent
         return None
 
@@ -145,7 +148,7 @@ class Spot:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
         return parent is not None and parent.type in (self.sh.member, self.sh.subscript, self.sh.call) \
-            and field(parent, "object" if parent.type != self.sh.call else "function") == access
+            and self.sh.f(parent, "object" if parent.type != self.sh.call else "function") == access
 
     def value_node(self) -> Node | None:
         written = self.touch.written
@@ -154,12 +157,11 @@ class Spot:
 
     def literal_code(self, value: object, like: Node | None = None) -> str:
         """A JavaScript literal, a string in the quotes of the one it replaces."""
-        if value is None:
-            return "null"
-        if isinstance(value, bool):
-            return "true" if value else "false"
+        spelled = {v: k for k, v in self.sh.literals.items() if v is None or isinstance(v, bool)}
+        if value is None or isinstance(value, bool):
+            return spelled.get(value, json.dumps(value))
         if isinstance(value, (int, float)):
             return repr(value)
-        quote = self.s.text_of(like)[0] if like is not None and like.type == self.sh.string else '"'
+        quote = self.s.text_of(like)[0] if like is not None and like.type in self.sh.strings else '"'
         body = json.dumps(str(value), ensure_ascii=False)[1:-1]
         return quote + (body.replace('\\"', '"').replace("'", "\\'") if quote == "'" else body) + quote

@@ -82,14 +82,14 @@ class Inferer:
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
         if kind == self.sh.member:
-            return self.member(self.value(field(node, "object")), self.s.text_of(field(node, "property")),
-                               field(node, "object"))
+            return self.member(self.value(self.sh.f(node, "object")), self.s.text_of(self.sh.f(node, "property")),
+                               self.sh.f(node, "object"))
         if kind == self.sh.subscript:
-            base, index = self.value(field(node, "object")), unwrap(field(node, "index"), self.sh.wrappers)
+            base, index = self.value(self.sh.f(node, "object")), unwrap(self.sh.f(node, "index"), self.sh.wrappers)
             key = string_value(self.s, index, self.sh) if index is not None else None
             if key is None:
                 return base if base and base.kind == "record" else None  # an element of a list of records
-            return self.member(base, key, field(node, "object"))
+            return self.member(base, key, self.sh.f(node, "object"))
         if kind == self.sh.call:
             return self.cache.get(node.id) or self._call(node)
         if kind == self.sh.object:
@@ -119,11 +119,14 @@ class Inferer:
         return None
 
     def _call(self, node: Node) -> Value | None:
-        function = unwrap(field(node, "function"), self.sh.wrappers)
+        function = unwrap(self.sh.f(node, "function"), self.sh.wrappers)
         if function is None or function.type != self.sh.member:
             return None
-        method = self.s.text_of(field(function, "property"))
-        base = self.value(field(function, "object"))
+        method = self.s.text_of(self.sh.f(function, "property"))
+        if method in self.lang.forwarders or self.s.text_of(function) in self.lang.forwarders:
+            args = self.sh.f(node, self.sh.arguments)  # ``client.Do(req)``, ``io.ReadAll(resp.Body)``
+            return self.value(args.named_children[0]) if args is not None and args.named_children else None
+        base = self.value(self.sh.f(function, "object"))
         if base is None:
             return None
         if base.kind == "response" and method in self.lang.json_methods:
@@ -143,7 +146,7 @@ class Inferer:
         if node is not None and node.type in self.sh.identifier:
             name = self.s.text_of(node)
         elif node is not None and node.type == self.sh.member:
-            name = self.s.text_of(field(node, "property"))
+            name = self.s.text_of(self.sh.f(node, "property"))
         return self.named(name[:-1]) if name and name.endswith("s") else None
 
     def key_of(self, node: Node | None) -> str | None:

@@ -3,6 +3,7 @@ request option names, mock-response builders and the names that never hold a rec
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .grammar import Dialect
@@ -19,6 +20,11 @@ class Client:
     body_arg   a verb with a body takes it before the options: ``axios.post(url, data, config)``
     factories  methods making an instance, with the option holding its base URL
     chain      methods of a request being built, with where they send: ``.query({…})``
+    requests   functions making a request to send later, with the index of their method and URL
+               arguments: Go's ``http.NewRequest("PUT", url, body)`` is ``{"NewRequest": (0, 1)}``
+    starters   methods starting a request built by the methods before its verb: resty's ``R()``
+    setters    those methods, with where they send (``"query"``: an object of parameters;
+               ``"query:pair"``: one name and its value, ``.SetQueryParam("scope", "active")``)
     """
 
     name: str
@@ -27,6 +33,9 @@ class Client:
     body_arg: bool = False
     factories: dict[str, str] = field(default_factory=dict)
     chain: dict[str, str] = field(default_factory=dict)
+    requests: dict[str, tuple[int, int]] = field(default_factory=dict)
+    starters: frozenset[str] = frozenset()
+    setters: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -51,6 +60,49 @@ class Language:
     schema_methods: frozenset[str] = frozenset()
     schema_roots: frozenset[str] = frozenset()
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
+    # how the code spells a field the API names ``merged_by``: as the API does (""), or in
+    # "pascal" case with the language's initialisms in capitals (Go: ``MergedBy``, ``IPAddress``)
+    case: str = ""
+    initialisms: frozenset[str] = frozenset()
+    # calls whose value is their first argument's (Go's ``client.Do(req)``, ``io.ReadAll(body)``),
+    # and calls decoding a response into the argument at an index (``json.Unmarshal(b, &mr)``)
+    forwarders: frozenset[str] = frozenset()
+    decoders: dict[str, int] = field(default_factory=dict)
+    sdk: str | None = None  # the SDK whose data (rules/model/<sdk>.yaml) types its calls: sdk.py
+
+    def client(self, name: str) -> Client | None:
+        return next((c for c in self.clients if c.name == name), None)
+
+    def api_name(self, written: str) -> str:
+        """The API's name of a field as the code writes it: ``MergedBy`` → ``merged_by``,
+        ``IPAddress`` → ``ip_address``, ``ProjectID`` → ``project_id``."""
+        if self.case != "pascal" or not written[:1].isupper():
+            return written
+        return "_".join(word.lower() for word in _words(written, self.initialisms))
+
+    def code_name(self, name: str) -> str:
+        """The code's spelling of an API name: ``merge_user`` → ``MergeUser``, ``ip_address`` →
+        ``IPAddress`` (the inverse of api_name)."""
+        if self.case != "pascal":
+            return name
+        return "".join(part.upper() if part.upper() in self.initialisms else part.capitalize()
+                       for part in name.split("_"))
+
+
+WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z0-9]*|[a-z0-9]+")
+
+
+def _words(name: str, initialisms: frozenset[str]) -> list[str]:
+    """``IPAddress`` → IP, Address; ``WebURL`` → Web, URL: a run of capitals is an initialism
+    where the language lists it, else the run's last capital starts the next word."""
+    out = []
+    for word in WORD.findall(name):
+        if len(word) > 1 and word.isupper() and word not in initialisms:
+            head = next((i for i in initialisms if word.startswith(i)), None)
+            out.extend([head, word[len(head):]] if head and word != head else [word])
+        else:
+            out.append(word)
+    return out
 
     def client(self, name: str) -> Client | None:
         return next((c for c in self.clients if c.name == name), None)

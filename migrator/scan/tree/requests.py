@@ -15,7 +15,7 @@ from .. import urls
 from .infer import Value
 from .language import Client
 from .nodes import Node, field, unwrap, walk
-from .strings import object_entries
+from .strings import arguments, callee, object_entries
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -37,8 +37,8 @@ class Requests:
         return self.done[node.id]
 
     def _call(self, node: Node) -> bool:
-        function = unwrap(field(node, "function"), self.sh.wrappers)
-        args = field(node, self.sh.arguments)
+        function = unwrap(self.sh.f(node, "function"), self.sh.wrappers)
+        args = self.sh.f(node, self.sh.arguments)
         listed = [a for a in (args.named_children if args is not None else ()) if a.type != self.sh.statement]
         if function is None:
             return False
@@ -49,11 +49,18 @@ class Requests:
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
-        method = self.s.text_of(field(function, "property"))
-        owner = unwrap(field(function, "object"), self.sh.wrappers)
+        method = self.s.text_of(self.sh.f(function, "property"))
+        owner = unwrap(self.sh.f(function, "object"), self.sh.wrappers)
         if owner.type == self.sh.call:
             self.call(owner)
         module = self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier else None
+        if module is not None and method in module.requests:  # ``http.NewRequest("PUT", url, body)``
+            at, url_at = module.requests[method]
+            verb = self.w.literal(listed[at]) if len(listed) > url_at else None
+            return isinstance(verb, str) and self._send(node, module, verb.lower(), listed[url_at:], None)
+        started = self._started(owner)
+        if started is not None:
+            return self._built(node, method, listed, *started)
         value = self.w.infer.value(owner) if module is None else None
         if module is not None and method in module.factories:
             base = self._option(listed[0] if listed else None, module.factories[method])
@@ -64,14 +71,67 @@ class Requests:
         client = module or (self.lang.client(value.family) or UNKNOWN if value and value.kind == "client" else None)
         if client is None and (value is None or value.kind == "record") and self.lang.unknown_clients:
             client = UNKNOWN
+        if client is UNKNOWN and method not in UNKNOWN.verbs and method in self._verbs:
+            client = Client("", callable=False, verbs=self._verbs)
         if client is None or not (method in client.verbs or method == "request"):
             return False
         base = value.base if value is not None and value.kind == "client" else None
         return self._send(node, client, None if method == "request" else method, listed, base)
 
+    def _started(self, owner: Node) -> tuple[Client, list[tuple[str, list[Node]]]] | None:
+        """resty's ``client.R().SetQueryParam(…).SetBody(…)``: the client whose starter begins the
+        chain, and the setters called on it, with their arguments."""
+        setters, node = [], owner
+        while node is not None and node.type == self.sh.call:
+            function = unwrap(self.sh.f(node, "function"), self.sh.wrappers)
+            if function is None or function.type != self.sh.member:
+                return None
+            method = self.s.text_of(self.sh.f(function, "property"))
+            client = next((c for c in self.lang.clients if method in c.starters), None)
+            if client is not None:
+                return client, setters
+            setters.append((method, arguments(node, self.sh)))
+            node = unwrap(self.sh.f(function, "object"), self.sh.wrappers)
+        return None
+
+    def _built(self, node: Node, method: str, listed: list[Node], client: Client,
+               setters: list[tuple[str, list[Node]]]) -> bool:
+        if method not in client.verbs or not self._send(node, client, method, listed, None):
+            return False
+        value = self.w.infer.cache[node.id]
+        for name, args in setters:
+            where = client.setters.get(name)
+            if where is None or not args:
+                continue
+            request = Request(path=value.url.name, location=where.partition(":")[0], client="http")
+            if where.endswith(":pair"):
+                self.pair(args, value, request)
+            else:
+                self.params(args[0], value.url, value.evidence, value.method, request)
+        return True
+
+    def pair(self, args: list[Node], value: Value, request: Request) -> None:
+        """``.SetQueryParam("scope", "active")``: one parameter, its name a string."""
+        key = unwrap(args[0], self.sh.wrappers)
+        name = self.w.literal(key)
+        if not isinstance(name, str) or key.type not in self.sh.strings:
+            return
+        sent = args[1] if len(args) > 1 else None
+        span = self.s.inner(key)
+        self.w.add(Touch("param", name, span, value.url.record, value.evidence,
+                         urls.METHOD_CONTEXT.get(value.method, "call"), value.method,
+                         self.w.literal(sent) if sent is not None else NO_VALUE, Syntax.DICT_KEY, request=request,
+                         written=Written(key_span=span, value_span=self.s.span(sent) if sent is not None else None)))
+        self.w.handled.add(key.id)
+
     def _chain(self, value: Value) -> dict[str, str]:
         client = self.lang.client(value.family)
         return client.chain if client else {}
+
+    @property
+    def _verbs(self) -> frozenset[str]:
+        """What a client the walk cannot know may call its verbs: as the language's clients do."""
+        return frozenset().union(*(c.verbs for c in self.lang.clients)) | UNKNOWN.verbs
 
     def _option(self, node: Node | None, key: str) -> str | None:
         entries = self._entries(node)
@@ -85,22 +145,22 @@ class Requests:
             bound = self.w.scope.lookup(self.s.text_of(node))
             node = bound.node if isinstance(bound, Value) and bound.kind == "object" else node
         if node is not None and node.type in (self.sh.call, self.sh.new):
-            callee = field(node, "function") or field(node, "constructor")
-            args = field(node, self.sh.arguments)
+            callee = self.sh.f(node, "function") or self.sh.f(node, "constructor")
+            args = self.sh.f(node, self.sh.arguments)
             name = self.s.text_of(callee) if callee is not None else ""
             if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
                 return self._entries(args.named_children[0])
         if node is None or node.type != self.sh.object:
             return []
         self.w.handled.add(node.id)
-        return object_entries(self.s, node, self.sh)
+        return object_entries(self.s, node, self.sh, self.lang.api_name)
 
     def query(self, node: Node | None) -> Value | None:
         """``new URLSearchParams({…})``: an object whose keys a URL sends as its query."""
         node = unwrap(node, self.sh.wrappers)
         if node is None or node.type != self.sh.new:
             return None
-        constructor, args = field(node, "constructor"), field(node, self.sh.arguments)
+        constructor, args = self.sh.f(node, "constructor"), self.sh.f(node, self.sh.arguments)
         first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
         if constructor is None or self.s.text_of(constructor) not in self.lang.query_builders or first is None:
             return None
@@ -138,7 +198,7 @@ class Requests:
         if base and not text.startswith(("http:", "https:")):
             text = base.rstrip("/") + "/" + text.lstrip("/")
         url = urls.parse(text, self.w.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
-        if url is None or (client is UNKNOWN and not (url.under_api or url.template)):
+        if url is None or (not client.name and not (url.under_api or url.template)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self._touches(node, url, url_node, method, evidence, entries, body)
@@ -149,6 +209,9 @@ class Requests:
                  entries: list, body: Node | None) -> None:
         auth = self._auth(url, entries)
         plain = unwrap(url_node, self.sh.wrappers)
+        if plain.type == self.sh.call and callee(self.s, plain, self.sh) in self.sh.formats and arguments(plain, self.sh):
+            plain = unwrap(arguments(plain, self.sh)[0], self.sh.wrappers)  # the format string: ``fmt.Sprintf("…")``
+            url_node = plain
         if plain.type in self.sh.identifier:
             self.w.sent(self.s.text_of(plain), evidence)
         elif plain.id not in self.w.handled:
@@ -188,7 +251,7 @@ class Requests:
                     continue
                 credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
-            span = self.s.inner(key) if key.type == self.sh.string else self.s.span(key)
+            span = self.s.inner(key) if key.type in self.sh.strings else self.s.span(key)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
                              request=replace(request, credential=credential),
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,

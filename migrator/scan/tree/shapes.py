@@ -1,10 +1,16 @@
 """A language's node vocabulary, as data: which tree-sitter node types and fields are a call, a
 member access, a string, an object literal, a comparison … The walk (walk.py) and the string
-templates (strings.py) read only this, so a new C-like language is a new ``Shapes`` value."""
+templates (strings.py) read only this, so a new C-like language is a new ``Shapes`` value.
+
+The defaults are JavaScript's (tree-sitter-javascript and -typescript). A grammar whose fields
+are named otherwise (Go's ``x.f`` is a ``selector_expression`` with ``operand`` and ``field``)
+says so in ``roles``: the walk asks for a node's part by its JavaScript field name (``f``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import builtins
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -61,3 +67,32 @@ class Shapes:
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
     comment: str = "comment"
     type_names: frozenset[str] = frozenset({"type_identifier"})
+    # ------------------------------------------------ what other grammars add (JavaScript: none)
+    # a part's field name where the grammar does not use JavaScript's: ``{"object": "operand"}``
+    roles: dict[str, str] = field(default_factory=dict)
+    argument_list: str = "arguments"  # the node type holding a call's arguments
+    other_strings: frozenset[str] = frozenset()  # Go's raw (backtick) strings beside its "…" ones
+    other_numbers: frozenset[str] = frozenset()  # Go's int_literal, float_literal beside "number"
+    lists: frozenset[str] = frozenset()  # ``a, b := x, y``: both sides are lists
+    bindings: frozenset[str] = frozenset()  # assignments that declare: Go's ``x := v``
+    for_element: int = 0  # which name of a ``for`` loop's left side is the element (Go: ``_, x``)
+    struct_members: frozenset[str] = frozenset()  # the list a declaration's fields are in
+    qualified_type: str = ""  # ``gitlab.Runner``: a type named in a package
+    field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
+    # calls whose first argument is a printf format (``fmt.Sprintf("/projects/%d", id)``), and
+    # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
+    formats: frozenset[str] = frozenset()
+    joins: frozenset[str] = frozenset()
+
+    def f(self, node: Any, role: str) -> Any:
+        """A node's part by its JavaScript field name (``object``, ``property``, ``argument`` …),
+        in this grammar's name for it."""
+        return None if node is None else node.child_by_field_name(self.roles.get(role, role))
+
+    @builtins.property
+    def strings(self) -> frozenset[str]:
+        return frozenset({self.string}) | self.other_strings
+
+    @builtins.property
+    def numbers(self) -> frozenset[str]:
+        return frozenset({self.number}) | self.other_numbers

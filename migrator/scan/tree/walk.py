@@ -5,9 +5,11 @@ responses (recorded: their fixes are unsafe)."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...apimodel import PAYLOAD_RECORDS, ApiModel
+from ...source.maps import OffsetMap
 from ...details import Expression, Origin, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
@@ -16,10 +18,13 @@ from ..pydecl import _candidates, _words
 from .infer import Inferer, Scope, Value
 from .language import Language
 from .nodes import Node, Source, field, unwrap
+from .nodes import walk as descendants
+from .sdk import Sdk
 from .requests import Requests
-from .strings import object_entries, string_value, template
+from .strings import arguments, object_entries, string_value, template
 
 RECORDED = Origin(recorded=True)
+JSON_TAG = re.compile(r'\bjson:"([^",]*)')
 NEGATED = Expression(negated=True)
 
 
@@ -41,6 +46,7 @@ class Walk:
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
+        self.sdk = Sdk(self)
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -54,11 +60,14 @@ class Walk:
         node = unwrap(node, self.sh.wrappers)
         if node is None:
             return NO_VALUE
-        if node.type == self.sh.string:
+        if node.type in self.sh.strings:
             return string_value(self.s, node, self.sh)
         if node.type in self.sh.literals:
             return self.sh.literals[node.type]
-        if node.type == self.sh.number:
+        inner = self.sdk.value_of(node)
+        if inner is not None:
+            return self.literal(inner)
+        if node.type in self.sh.numbers:
             text = self.s.text_of(node)
             try:
                 return int(text) if text.isdigit() else float(text)
@@ -87,30 +96,54 @@ class Walk:
         for index, name, annotation in self._parameters(node):
             value = bound if index == 0 and bound is not None else (self.infer.named(name) or self._typed(annotation))
             self.scope.bind(name, value)
-        self.visit(field(node, "body"))
+        self.visit(self.sh.f(node, "body"))
         self.scope.pop()
 
     def _parameters(self, node: Node):
-        params = field(node, self.sh.parameters) or field(node, self.sh.parameter)
+        params = self.sh.f(node, self.sh.parameters) or self.sh.f(node, self.sh.parameter)
         if params is None:
             return
         listed = [params] if params.type in self.sh.identifier else params.named_children
         for index, param in enumerate(listed):
-            name = field(param, "pattern") if param.type in self.sh.required_parameters else param
+            name = self.sh.f(param, "pattern") if param.type in self.sh.required_parameters else param
             if name is not None and name.type in self.sh.identifier:
-                yield index, self.s.text_of(name), field(param, "type")
+                yield index, self.s.text_of(name), self.sh.f(param, "type")
 
     def _typed(self, annotation: Node | None) -> Value | None:
         """A parameter's type names the record: ``(mr: MergeRequest)``."""
-        names = [n for n in (annotation.named_children if annotation else ()) if n.type in self.sh.type_names]
+        typed = self.sdk.typed(annotation)
+        if typed is not None:
+            return typed
+        names = [n for n in (descendants(annotation) if annotation else ()) if n.type in self.sh.type_names]
         return self.infer.named(self.s.text_of(names[0])) if names else None
 
     def declarator(self, node: Node) -> None:
-        value = field(node, "value")
+        value = self.sh.f(node, "value")
         self.visit(value)
-        self.bind(field(node, "name"), value)
+        if value is None and self.sh.f(node, "type") is not None:  # Go's ``var mr gitlab.MergeRequest``
+            name = self.sh.f(node, "name")
+            if name is not None and name.type in self.sh.identifier:
+                self.scope.bind(self.s.text_of(name), self._typed(self.sh.f(node, "type"))
+                                or self.infer.named(self.s.text_of(name)))
+            return
+        self.bind(self.sh.f(node, "name"), value)
+
+    def pairs(self, left: Node | None, right: Node | None) -> list[tuple[Node | None, Node | None]]:
+        """``a, b := x, y`` pairs each name with its value; ``resp, err := f()`` binds the first
+        name to the call's value (Go's value-and-error results)."""
+        if left is None or left.type not in self.sh.lists:
+            return [(left, right)]
+        names = left.named_children
+        values = right.named_children if right is not None and right.type in self.sh.lists else [right]
+        if len(values) == len(names):
+            return list(zip(names, values))
+        return [(names[0], values[0] if values else None)] + [(n, None) for n in names[1:]]
 
     def bind(self, target: Node | None, value: Node | None) -> None:
+        if target is not None and target.type in self.sh.lists:
+            for name, one in self.pairs(target, value):
+                self.bind(name, one)
+            return
         if target is None:
             return
         if target.type == self.sh.object_pattern:
@@ -134,7 +167,7 @@ class Walk:
             if entry.type == self.sh.pattern_shorthand:
                 key, local = entry, entry
             elif entry.type == self.sh.pattern_pair:
-                key, local = field(entry, "key"), field(entry, "value")
+                key, local = self.sh.f(entry, "key"), self.sh.f(entry, "value")
             else:
                 continue
             name = self.s.text_of(key) if key is entry else self.infer.key_of(key)
@@ -147,8 +180,16 @@ class Walk:
                                 or self.infer.named(self.s.text_of(local)))
 
     def assignment(self, node: Node) -> None:
-        left, right = field(node, "left"), field(node, "right")
+        left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
+        if left is not None and left.type in self.sh.lists:
+            self.visit(right)
+            for one, value in self.pairs(left, right):
+                self._assign(node, one, value)
+            return
         self.visit(right)
+        self._assign(node, left, right)
+
+    def _assign(self, node: Node, left: Node | None, right: Node | None) -> None:
         if left is not None and left.type in (self.sh.member, self.sh.subscript):
             statement = node.parent is not None and node.parent.type == self.sh.statement
             self.field(left, "write", self.literal(right),
@@ -159,26 +200,29 @@ class Walk:
             self.bind(left, right)
 
     def for_of(self, node: Node) -> None:
-        right = field(node, "right")
+        right = self.sh.f(node, "right")
         self.visit(right)
-        left = field(node, "left")
+        left = self.sh.f(node, "left")
+        if left is not None and left.type in self.sh.lists:  # Go's ``for _, r := range runners``
+            listed = left.named_children
+            left = listed[self.sh.for_element] if len(listed) > self.sh.for_element else None
         if left is not None and left.type in self.sh.identifier:
             name = self.s.text_of(left)
             self.scope.bind(name, self.infer.element(right) or self.infer.named(name))
-        self.visit(field(node, "body"))
+        self.visit(self.sh.f(node, "body"))
 
     # ---------------------------------------------------------------- fields
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]``."""
         if node.type == self.sh.member:
-            prop = field(node, "property")
+            prop = self.sh.f(node, "property")
             if prop is not None and prop.type in self.sh.property:
-                return self.s.text_of(prop), field(node, "object"), prop, Syntax.ATTRIBUTE
+                return self.lang.api_name(self.s.text_of(prop)), self.sh.f(node, "object"), prop, Syntax.ATTRIBUTE
         if node.type == self.sh.subscript:
-            index = unwrap(field(node, "index"), self.sh.wrappers)
+            index = unwrap(self.sh.f(node, "index"), self.sh.wrappers)
             key = string_value(self.s, index, self.sh) if index is not None else None
             if key is not None:
-                return key, field(node, "object"), index, Syntax.SUBSCRIPT
+                return key, self.sh.f(node, "object"), index, Syntax.SUBSCRIPT
         return None
 
     def receiver(self, node: Node | None) -> tuple[str | None, str] | None:
@@ -192,7 +236,16 @@ class Walk:
             return None, "bare"
         if found.kind != "record":
             return None
+        if self.lang.case and found.evidence == "typed" and found.family != "sdk" and node.type not in self.sh.lists:
+            # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
+            # where the struct declares the new field, as the SDK's do; so no safe fix
+            return found.record, "named" if self._selected(node) else found.evidence
         return found.record, found.evidence
+
+    def _selected(self, node: Node) -> bool:
+        """The receiver is the operand of a struct field selector (not a map's index)."""
+        parent = node.parent
+        return parent is not None and parent.type == self.sh.member
 
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
               expression: Expression | None = None) -> bool:
@@ -207,18 +260,18 @@ class Walk:
 
     def member(self, node: Node) -> None:
         parent = node.parent
-        called = parent is not None and parent.type == self.sh.call and field(parent, "function") == node
+        called = parent is not None and parent.type == self.sh.call and self.sh.f(parent, "function") == node
         if node.id not in self.handled and not called:
             self.field(node, "read")
         self.children(node)
 
     def compare(self, node: Node) -> None:
-        op = field(node, "operator")
+        op = self.sh.f(node, "operator")
         operator = self.s.text_of(op) if op is not None else ""
         if operator == self.sh.concat and self.url_literal(node):
             return
         if operator in self.sh.compare:
-            left, right = unwrap(field(node, "left"), self.sh.wrappers), unwrap(field(node, "right"), self.sh.wrappers)
+            left, right = unwrap(self.sh.f(node, "left"), self.sh.wrappers), unwrap(self.sh.f(node, "right"), self.sh.wrappers)
             for access, other in ((left, right), (right, left)):
                 value = self.literal(other)
                 if value is not NO_VALUE and access is not None and self.field(
@@ -228,8 +281,8 @@ class Walk:
         self.children(node)
 
     def unary(self, node: Node) -> None:
-        op = field(node, "operator")
-        operand = unwrap(field(node, "argument"), self.sh.wrappers)
+        op = self.sh.f(node, "operator")
+        operand = unwrap(self.sh.f(node, "argument"), self.sh.wrappers)
         if op is not None and self.s.text_of(op) == self.sh.negate and operand is not None:
             self.field(operand, "read", expression=NEGATED)
         self.children(node)
@@ -239,12 +292,12 @@ class Walk:
         schema = self.schema_name(node)
         if schema is not None:
             self.schema(node, schema)
-        elif node.id not in self.handled:
+        elif node.id not in self.handled and not self.sdk.options(node):
             self.keys(node)
         for entry in node.named_children:
-            value = field(entry, "value") if entry.type == self.sh.pair else None
-            key = field(entry, "key") if entry.type == self.sh.pair else None
-            if key is not None and key.type not in self.sh.property and key.type != self.sh.string:
+            value = self.sh.f(entry, "value") if entry.type == self.sh.pair else None
+            key = self.sh.f(entry, "key") if entry.type == self.sh.pair else None
+            if key is not None and key.type not in self.sh.property and key.type not in self.sh.strings:
                 self.visit(key)  # a computed key
             if value is not None:
                 self.visit(value)
@@ -252,24 +305,26 @@ class Walk:
     def keys(self, node: Node) -> None:
         """An object literal's keys: typed by the record's key signature, named by the name the
         object is bound to, bare otherwise."""
-        entries = object_entries(self.s, node, self.sh)
+        entries = object_entries(self.s, node, self.sh, self.lang.api_name)
         record = self.model.record_for_keys({name for name, _, _ in entries})
         evidence = "typed" if record else "bare"
-        if record is None and node.id in self.object_names:
-            named = self.infer.named(self.object_names[node.id])
+        kind = self.sh.f(node.parent, "type") if node.parent is not None else None  # Go's ``T{…}``
+        name = self.object_names.get(node.id) or (self.s.text_of(kind).rpartition(".")[2] if kind else None)
+        if record is None and name:
+            named = self.infer.named(name)
             record, evidence = (named.record, "named") if named else (None, "bare")
         held = tuple((name, self.literal(value) if value is not key else NO_VALUE) for name, key, value in entries)
         for index, (name, key, value) in enumerate(entries):
             syntax = Syntax.NONE if value is key else Syntax.DICT_KEY
-            span = self.s.inner(key) if key.type == self.sh.string else self.s.span(key)
+            span = self.s.inner(key) if key.type in self.sh.strings else self.s.span(key)
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
                            written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
 
     def declaration(self, node: Node) -> None:
         """``interface MergeRequest { merge_status: string }``: a declared record's fields, in the
         context ``declare`` (display-only, as a Python model's)."""
-        name = field(node, "name")
-        fields = [(self.s.text_of(n), n) for n in self._declared(node)]
+        name = self.sh.f(node, "name")
+        fields = list(self._declared(node))
         found = None
         if name is not None and fields:
             found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
@@ -285,25 +340,25 @@ class Walk:
         z.object({…})``, ``runner: z.object({…})``, ``MergeRequestSchema.extend({…})``; "" when
         it has none), or None when the object is no schema's."""
         args = node.parent
-        call = args.parent if args is not None and args.type == self.sh.arguments else None
-        callee = field(call, "function") if call is not None and call.type == self.sh.call else None
+        call = args.parent if args is not None and args.type == self.sh.argument_list else None
+        callee = self.sh.f(call, "function") if call is not None and call.type == self.sh.call else None
         if callee is None or callee.type != self.sh.member:
             return None
-        method, root = self.s.text_of(field(callee, "property")), callee
+        method, root = self.s.text_of(self.sh.f(callee, "property")), callee
         while root.type in (self.sh.member, self.sh.call):
-            root = field(root, "object") if root.type == self.sh.member else field(root, "function")
+            root = self.sh.f(root, "object") if root.type == self.sh.member else self.sh.f(root, "function")
         if method not in self.lang.schema_methods or not (
                 method in ("extend", "shape") or self.s.text_of(root) in self.lang.schema_roots):
             return None
         if method in ("extend", "shape") and root.type in self.sh.identifier:
             return self.s.text_of(root)  # the schema it extends names the record
         holder = call.parent
-        while holder is not None and holder.type in (self.sh.member, self.sh.call, self.sh.arguments):
+        while holder is not None and holder.type in (self.sh.member, self.sh.call, self.sh.argument_list):
             holder = holder.parent
         if holder is not None and holder.type == self.sh.declarator:
-            return self.s.text_of(field(holder, "name"))
+            return self.s.text_of(self.sh.f(holder, "name"))
         if holder is not None and holder.type == self.sh.pair:
-            return self.infer.key_of(field(holder, "key")) or ""
+            return self.infer.key_of(self.sh.f(holder, "key")) or ""
         return ""
 
     def schema(self, node: Node, name: str) -> None:
@@ -313,25 +368,35 @@ class Walk:
         found = self.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
         if found is not None and found[0] not in PAYLOAD_RECORDS:
             for key, where, _ in entries:
-                span = self.s.inner(where) if where.type == self.sh.string else self.s.span(where)
+                span = self.s.inner(where) if where.type in self.sh.strings else self.s.span(where)
                 self.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
         self.handled.add(node.id)
 
     def _declared(self, node: Node):
-        body = field(node, "body") or field(node, "value")
-        for member in body.named_children if body is not None else ():
+        """(the API's name, the name node) of each field a declaration declares: a Go struct
+        field by its ``json:"…"`` tag, else by its name (``MergedBy`` is ``merged_by``)."""
+        body = self.sh.f(node, "body") or self.sh.f(node, "value") or self.sh.f(node, "type")
+        members = list(body.named_children) if body is not None else []
+        members = [m for member in members for m in (member.named_children if member.type in self.sh.struct_members
+                                                      else (member,))]
+        for member in members:
             if member.type in self.sh.declared_field:
-                name = field(member, "name")
+                name = self.sh.f(member, "name")
                 if name is not None and name.type in self.sh.property:
-                    yield name
+                    tag = tag_name(self.s.text_of(self.sh.f(member, self.sh.field_tag))) if self.sh.field_tag \
+                        and self.sh.f(member, self.sh.field_tag) is not None else None
+                    yield tag or self.lang.api_name(self.s.text_of(name)), name
 
     # ---------------------------------------------------------------- calls and URLs
     def call(self, node: Node) -> None:
-        if self.requests.call(node):
+        if self.requests.call(node) or self.sdk.call(node):
             self.children(node)
             return
-        callee = field(node, "function")
+        callee = self.sh.f(node, "function")
         name = self.s.text_of(callee) if callee is not None else ""
+        if name in self.sh.joins and self.url_literal(node):
+            return
+        self.decoded(node, name)
         mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
         self.recorded += mock
         self.visit(callee)
@@ -341,11 +406,11 @@ class Walk:
     def callback_arguments(self, node: Node, callee: Node | None) -> None:
         """``.then(r => r.json())``, ``mrs.map(mr => …)``: the callback's first parameter is the
         receiver (its element, for a list of records)."""
-        args = field(node, self.sh.arguments)
+        args = self.sh.f(node, self.sh.arguments)
         bound = None
         if callee is not None and callee.type == self.sh.member:
-            if self.s.text_of(field(callee, "property")) in self.lang.callbacks:
-                bound = self.infer.value(field(callee, "object"))
+            if self.s.text_of(self.sh.f(callee, "property")) in self.lang.callbacks:
+                bound = self.infer.value(self.sh.f(callee, "object"))
         for arg in args.named_children if args is not None else ():
             if arg.type in self.sh.functions and bound is not None:
                 self.function(arg, bound)
@@ -355,27 +420,59 @@ class Walk:
 
     def _returned(self, call: Node, function: Node) -> None:
         """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
-        body = field(function, "body")
+        body = self.sh.f(function, "body")
         if body is not None and body.type != "statement_block" and call.id not in self.infer.cache:
             self.scope.push()
             for index, name, _ in self._parameters(function):
                 if index == 0:
-                    self.scope.bind(name, self.infer.value(field(field(call, "function"), "object")))
+                    self.scope.bind(name, self.infer.value(self.sh.f(self.sh.f(call, "function"), "object")))
             found = self.infer.value(body)
             self.scope.pop()
             if found is not None:
                 self.infer.cache[call.id] = found
 
+    def decoded(self, node: Node, name: str) -> None:
+        """``json.Unmarshal(body, &mr)``, ``json.NewDecoder(resp.Body).Decode(&mr)``: the target
+        holds the record its source (the other argument, or the receiver) is the body of."""
+        method = name.rpartition(".")[2]
+        index = self.lang.decoders.get(name, self.lang.decoders.get(method))
+        listed = arguments(node, self.sh)
+        if index is None or index >= len(listed):
+            return
+        target = unwrap(listed[index], self.sh.wrappers)
+        target = self.sh.f(target, "argument") if target.type == self.sh.unary else target  # ``&mr``
+        sources = [a for i, a in enumerate(listed) if i != index] if name in self.lang.decoders else \
+            [self.sh.f(self.sh.f(node, "function"), "object")]
+        found = next((v for v in map(self.infer.value, sources) if v is not None and v.kind in ("record", "response")),
+                     None)
+        if found is not None and target is not None and target.type in self.sh.identifier:
+            self.scope.bind(self.s.text_of(target), Value("record", found.record, found.evidence))
+
     def string(self, node: Node) -> None:
-        if not self.url_literal(node):
+        if not self.url_literal(node) and not self.embedded(node):
             self.children(node)
+
+    def embedded(self, node: Node) -> bool:
+        """JSON written in a string (an httptest handler's body, an httpmock responder's) that
+        carries a record's signature is read like a recorded fixture: its fixes are unsafe."""
+        value = string_value(self.s, node, self.sh)
+        parts = node.named_children
+        if not value or value.lstrip()[:1] not in ("{", "[") or len(parts) != 1 or parts[0].type not in self.sh.fragment:
+            return False
+        from ..recorded import embedded_json  # the JSON machinery, for the few files that embed JSON
+
+        start, _ = self.s.span(parts[0])
+        found = embedded_json(value, OffsetMap([(0, start)]), self.model, "go-string", syntax=Syntax.PYTHON_JSON_KEY)
+        for touch in found:
+            self.touches.append(touch)
+        return bool(found)
 
     def mark(self, node: Node) -> None:
         """A URL expression is reported once, as a whole: its parts are no URLs of their own."""
         stack = [node]
         while stack:
             part = stack.pop()
-            if part.type in (self.sh.string, self.sh.template, self.sh.binary) or part is node:
+            if part.type in self.sh.strings | {self.sh.template, self.sh.binary} or part is node:
                 self.handled.add(part.id)
                 stack.extend(part.named_children)
 
@@ -408,6 +505,12 @@ class Walk:
                 self.touches[index] = replace(touch, evidence=evidence)
 
 
+def tag_name(tag: str) -> str | None:
+    """The JSON name a Go struct tag gives: `json:"merge_status,omitempty"` → merge_status."""
+    found = JSON_TAG.search(tag)
+    return found.group(1) if found and found.group(1) not in ("", "-") else None
+
+
 def _function(walk: Walk, node: Node) -> None:
     walk.function(node)
 
@@ -417,7 +520,8 @@ def handlers(shapes) -> dict:
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: Walk.for_of,
              shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
              shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
-             shapes.string: Walk.string, shapes.template: Walk.string}
+             **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
+    table.update({kind: Walk.assignment for kind in shapes.bindings})
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: Walk.declaration for kind in shapes.declarations})
     return table
