@@ -43,6 +43,7 @@ SHAPES = Shapes(
     other_numbers=frozenset({"float_literal"}),
     declarations=frozenset({"type_spec"}), declared_field=frozenset({"field_declaration"}),
     struct_members=frozenset({"field_declaration_list"}), field_tag="tag", qualified_type="qualified_type",
+    receiver="receiver", composite="composite_literal", address="&",
     comment="comment", type_names=frozenset({"type_identifier"}),
     roles={"object": "operand", "property": "field", "argument": "operand", "pattern": "name", "body": "body",
            "constructor": "type"},

@@ -94,7 +94,15 @@ class Inferer:
             return self.cache.get(node.id) or self._call(node)
         if kind == self.sh.object:
             return Value("object", node=node)
+        if kind == self.sh.unary and self.sh.address and self._operator(node) == self.sh.address:
+            return self.value(self.sh.f(node, "argument"))  # Go's ``&mr``
+        if kind == self.sh.composite and self.sh.f(node, "type") is not None:  # ``legacyMergeRequest{}``
+            return self.named(self.s.text_of(self.sh.f(node, "type")).rpartition(".")[2])
         return None
+
+    def _operator(self, node: Node) -> str:
+        op = self.sh.f(node, "operator")
+        return self.s.text_of(op) if op is not None else ""
 
     def _name(self, name: str) -> Value | None:
         bound = self.scope.lookup(name)

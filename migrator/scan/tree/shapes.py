@@ -77,7 +77,10 @@ class Shapes:
     bindings: frozenset[str] = frozenset()  # assignments that declare: Go's ``x := v``
     for_element: int = 0  # which name of a ``for`` loop's left side is the element (Go: ``_, x``)
     struct_members: frozenset[str] = frozenset()  # the list a declaration's fields are in
-    qualified_type: str = ""  # ``gitlab.Runner``: a type named in a package
+    qualified_type: str = ""
+    composite: str = ""  # a literal of a named type: Go's ``T{…}`` (its ``type``, and ``object`` its body)
+    address: str = ""  # the operator taking a value's address, which is still that value: Go's ``&``
+    receiver: str = ""  # a method's receiver, a parameter before its name: Go's ``func (m *T) f()``  # ``gitlab.Runner``: a type named in a package
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls whose first argument is a printf format (``fmt.Sprintf("/projects/%d", id)``), and
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)

@@ -9,7 +9,7 @@ import re
 from dataclasses import replace
 
 from ...apimodel import PAYLOAD_RECORDS, ApiModel
-from ...source.maps import OffsetMap
+from ...source.maps import OffsetMap, json_string
 from ...details import Expression, Origin, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
@@ -93,6 +93,12 @@ class Walk:
         """A function's body in a scope of its own; its parameters are records by their name or
         their type's (``mr``, ``x: MergeRequest``), or ``bound`` (a callback's argument)."""
         self.scope.push()
+        for param in self.sh.f(node, self.sh.receiver).named_children if self.sh.receiver and self.sh.f(
+                node, self.sh.receiver) is not None else ():  # Go's ``func (m *legacyMergeRequest) …``
+            name = self.sh.f(param, "pattern")
+            if name is not None and name.type in self.sh.identifier:
+                self.scope.bind(self.s.text_of(name), self._typed(self.sh.f(param, "type"))
+                                or self.infer.named(self.s.text_of(name)))
         for index, name, annotation in self._parameters(node):
             value = bound if index == 0 and bound is not None else (self.infer.named(name) or self._typed(annotation))
             self.scope.bind(name, value)
@@ -326,7 +332,12 @@ class Walk:
         name = self.sh.f(node, "name")
         fields = list(self._declared(node))
         found = None
-        if name is not None and fields:
+        embeds = [self.sdk.typed(m) for m in self._members(node) if m.type in self.sh.declared_field
+                   and self.sh.f(m, "name") is None]  # ``struct { gitlab.MergeRequest; … }``
+        embedded = next((e for e in embeds if e is not None), None)
+        if embedded is not None and fields:
+            found = embedded.record, "typed"
+        elif name is not None and fields:
             found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
                                                       frozenset(f for f, _ in fields))
         if found is not None and found[0] not in PAYLOAD_RECORDS:
@@ -372,14 +383,16 @@ class Walk:
                 self.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
         self.handled.add(node.id)
 
+    def _members(self, node: Node) -> list[Node]:
+        body = self.sh.f(node, "body") or self.sh.f(node, "value") or self.sh.f(node, "type")
+        members = list(body.named_children) if body is not None else []
+        return [m for member in members for m in (member.named_children if member.type in self.sh.struct_members
+                                                   else (member,))]
+
     def _declared(self, node: Node):
         """(the API's name, the name node) of each field a declaration declares: a Go struct
         field by its ``json:"…"`` tag, else by its name (``MergedBy`` is ``merged_by``)."""
-        body = self.sh.f(node, "body") or self.sh.f(node, "value") or self.sh.f(node, "type")
-        members = list(body.named_children) if body is not None else []
-        members = [m for member in members for m in (member.named_children if member.type in self.sh.struct_members
-                                                      else (member,))]
-        for member in members:
+        for member in self._members(node):
             if member.type in self.sh.declared_field:
                 name = self.sh.f(member, "name")
                 if name is not None and name.type in self.sh.property:
@@ -457,12 +470,13 @@ class Walk:
         carries a record's signature is read like a recorded fixture: its fixes are unsafe."""
         value = string_value(self.s, node, self.sh)
         parts = node.named_children
-        if not value or value.lstrip()[:1] not in ("{", "[") or len(parts) != 1 or parts[0].type not in self.sh.fragment:
+        if not value or value.lstrip()[:1] not in ("{", "[") or not parts:
             return False
         from ..recorded import embedded_json  # the JSON machinery, for the few files that embed JSON
 
-        start, _ = self.s.span(parts[0])
-        found = embedded_json(value, OffsetMap([(0, start)]), self.model, "go-string", syntax=Syntax.PYTHON_JSON_KEY)
+        start, end = self.s.span(node)
+        omap = json_string(self.s.text, start, end, value) if node.type == self.sh.string else OffsetMap([(0, start + 1)])
+        found = embedded_json(value, omap, self.model, "go-string", syntax=Syntax.PYTHON_JSON_KEY) if omap else []
         for touch in found:
             self.touches.append(touch)
         return bool(found)
