@@ -31,6 +31,7 @@ from ..discover import SourceFile
 from ..filters import SUPPRESSION, directives
 from ..fix.apply import apply_edits
 from ..fix.files import Roots
+from ..spelling import PLAIN
 from ..kinds import FileKind
 from ..model import Edit, Finding, ScanError
 from ..pipeline import check_source, load
@@ -230,7 +231,7 @@ def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa
     table = load_table()
     try:
         rules = rules_for(source, settings, table)
-        loaded = load(source, rules, settings.max_file_size)
+        loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN))
         if loaded is None or loaded.text is None:
             return FileFix(source), Noqa(""), None
         found = [f for f in check_source(loaded.text, source.kind, source.display, rules, table)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ...model import Touch
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import Node, Source, field, walk
-from ...scan.tree.strings import _piece
+from ...scan.tree.strings import _piece, arguments, callee
 
 Edits = list[tuple[int, int, str]] | None
 
@@ -44,9 +44,27 @@ class Spot:
 
     def literal(self) -> Literal | None:
         """The touch's string expression (a URL) as a Literal."""
-        node = self.node(self.sh.strings | {self.sh.template, self.sh.binary})
+        node = self.node(self.sh.strings | {self.sh.template, self.sh.binary, self.sh.call})
         if node is None:
             return None
+        if node.type == self.sh.call:
+            return self._joined(node)
+        return self._pieces(node)
+
+    def _joined(self, call: Node) -> Literal | None:
+        """``path.Join(base, "api/v4/geo_nodes", id)``: its arguments' literals, "/" between."""
+        if callee(self.s, call, self.sh) not in self.sh.joins:
+            return None
+        text, offsets = [], []
+        for index, arg in enumerate(arguments(call, self.sh)):
+            piece = self._pieces(arg) if arg.type in self.sh.strings | {self.sh.binary} else None
+            part = [("/", -1)] if index else []
+            part += list(zip(piece.text, piece.offsets)) if piece else [("\0", -1)]
+            text.extend(c for c, _ in part)
+            offsets.extend(o for _, o in part)
+        return Literal("".join(text), tuple(offsets))
+
+    def _pieces(self, node: Node) -> Literal | None:
         text, offsets = [], []
         for part in walk(node):
             if part.type in self.sh.fragment:

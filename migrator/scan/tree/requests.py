@@ -150,6 +150,8 @@ class Requests:
             name = self.s.text_of(callee) if callee is not None else ""
             if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
                 return self._entries(args.named_children[0])
+        if node is not None and node.type == self.sh.composite:  # Go's ``map[string]string{…}``
+            node = self.sh.f(node, "body")
         if node is None or node.type != self.sh.object:
             return []
         self.w.handled.add(node.id)

@@ -77,6 +77,7 @@ class Sdk:
             return False
         method, url = parsed
         where = self.sh.f(function, "property")
+        self.w.handled.add(self.sh.f(function, "object").id)  # ``git.MergeRequests``: the service, no field
         self.w.add(urls.endpoint_touch(url, self.s.span(where), method, "typed", Syntax.NONE))
         self.w.infer.cache[node.id] = Value("record", url.record, "typed", family="sdk")
         return True
@@ -97,8 +98,10 @@ class Sdk:
         request = Request(path=url.name, location="query" if method == "GET" else "body", client="sdk")
         for index, (name, key, value) in enumerate(entries):
             span = self.s.span(key)
+            # a field of the SDK's option struct, not a key: its new name may need a value of
+            # another type (``Scope: gitlab.String("active")`` → ``Paused: gitlab.Ptr(false)``)
             self.w.add(Touch("param", name, span, url.record, "typed", context, method, held[index][1],
-                             Syntax.DICT_KEY, request=replace(request),
+                             Syntax.NONE, request=replace(request),
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,
                                              siblings=others(held, index))))
         self.w.handled.add(node.id)

@@ -100,7 +100,8 @@ class Walk:
                 self.scope.bind(self.s.text_of(name), self._typed(self.sh.f(param, "type"))
                                 or self.infer.named(self.s.text_of(name)))
         for index, name, annotation in self._parameters(node):
-            value = bound if index == 0 and bound is not None else (self.infer.named(name) or self._typed(annotation))
+            value = bound if index == 0 and bound is not None else (
+                self.sdk.typed(annotation) or self.infer.named(name) or self._typed(annotation))
             self.scope.bind(name, value)
         self.visit(self.sh.f(node, "body"))
         self.scope.pop()
