@@ -7,7 +7,6 @@ import pytest
 from click.testing import CliRunner
 
 from migrator.cli import main
-from migrator.details import Origin
 from migrator.scan.tree.go import LANGUAGE, scan
 
 HEAD = 'package main\n\nconst base = "https://gitlab.example.com"\n\n'
@@ -80,9 +79,11 @@ def test_resty_setters_before_the_verb_are_the_requests_parameters(table):
         ("type", "filter", "project_type"), ("scope", "filter", "online")]
 
 
-def test_query_parameters_in_the_url(check):
-    code = body('http.Get(base + "/api/v4/runners?scope=active")')
-    assert codes(check, code) == [("MIG062", 2)]
+def test_query_parameters_in_the_url_and_in_url_values(check):
+    code = body('http.Get(base + "/api/v4/runners?scope=active")\n'
+                'q := url.Values{"scope": {"active"}}\n'
+                'http.Get(base + "/api/v4/runners?" + q.Encode())')
+    assert codes(check, code) == [("MIG062", 2), ("MIG062", 3)]
 
 
 # ---------------------------------------------------------------- responses, records and evidence

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ...model import Touch
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import Node, Source, field, walk
+from ...scan.tree.nodes import Node, Source, walk
 from ...scan.tree.strings import _piece, arguments, callee
 
 Edits = list[tuple[int, int, str]] | None

@@ -10,7 +10,7 @@ from typing import Any
 
 from ...apimodel import PAYLOAD_RECORDS, ApiModel
 from ..pydecl import CAMEL
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, unwrap
 from .language import Language
 from .strings import key_name, string_value
 

@@ -75,3 +75,15 @@ def unwrap(node: Node | None, wrappers: frozenset[str]) -> Node | None:
     while node is not None and node.type in wrappers and node.named_children:
         node = node.named_children[0]
     return node
+
+
+def paired(left: Node | None, right: Node | None, lists: frozenset[str]) -> list[tuple[Node | None, Node | None]]:
+    """``a, b := x, y`` pairs each name with its value; ``resp, err := f()`` binds the first name
+    to the call's value (Go's value-and-error results)."""
+    if left is None or left.type not in lists:
+        return [(left, right)]
+    names = left.named_children
+    values = right.named_children if right is not None and right.type in lists else [right]
+    if len(values) == len(names):
+        return list(zip(names, values))
+    return [(names[0], values[0] if values else None)] + [(n, None) for n in names[1:]]

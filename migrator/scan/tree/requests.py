@@ -14,7 +14,7 @@ from ...syntax import Syntax
 from .. import urls
 from .infer import Value
 from .language import Client
-from .nodes import Node, field, unwrap, walk
+from .nodes import Node, unwrap, walk
 from .strings import arguments, callee, object_entries
 
 if TYPE_CHECKING:
@@ -158,8 +158,12 @@ class Requests:
         return object_entries(self.s, node, self.sh, self.lang.api_name)
 
     def query(self, node: Node | None) -> Value | None:
-        """``new URLSearchParams({…})``: an object whose keys a URL sends as its query."""
+        """``new URLSearchParams({…})``, Go's ``url.Values{…}``: an object whose keys a URL sends as
+        its query."""
         node = unwrap(node, self.sh.wrappers)
+        if node is not None and node.type == self.sh.composite and self.sh.f(node, "type") is not None \
+                and self.s.text_of(self.sh.f(node, "type")) in self.lang.query_builders:
+            return Value("object", node=self.sh.f(node, "body"), family="query")
         if node is None or node.type != self.sh.new:
             return None
         constructor, args = self.sh.f(node, "constructor"), self.sh.f(node, self.sh.arguments)

@@ -5,26 +5,24 @@ responses (recorded: their fixes are unsafe)."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 
-from ...apimodel import PAYLOAD_RECORDS, ApiModel
-from ...source.maps import OffsetMap, json_string
+from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
-from ..pydecl import _candidates, _words
 from .infer import Inferer, Scope, Value
 from .language import Language
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, paired, unwrap
 from .nodes import walk as descendants
+from .declarations import Declarations
+from .flows import Flows
 from .sdk import Sdk
 from .requests import Requests
-from .strings import arguments, object_entries, string_value, template
+from .strings import object_entries, string_value, template
 
 RECORDED = Origin(recorded=True)
-JSON_TAG = re.compile(r'\bjson:"([^",]*)')
 NEGATED = Expression(negated=True)
 
 
@@ -47,6 +45,8 @@ class Walk:
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
         self.sdk = Sdk(self)
+        self.declarations = Declarations(self)
+        self.flows = Flows(self)
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -67,6 +67,9 @@ class Walk:
         inner = self.sdk.value_of(node)
         if inner is not None:
             return self.literal(inner)
+        listed = node.named_children if node.type == self.sh.object and self.sh.composite else ()
+        if len(listed) == 1 and listed[0].type != self.sh.pair:  # Go's ``url.Values{"scope": {"active"}}``
+            return self.literal(listed[0])
         if node.type in self.sh.numbers:
             text = self.s.text_of(node)
             try:
@@ -135,20 +138,9 @@ class Walk:
             return
         self.bind(self.sh.f(node, "name"), value)
 
-    def pairs(self, left: Node | None, right: Node | None) -> list[tuple[Node | None, Node | None]]:
-        """``a, b := x, y`` pairs each name with its value; ``resp, err := f()`` binds the first
-        name to the call's value (Go's value-and-error results)."""
-        if left is None or left.type not in self.sh.lists:
-            return [(left, right)]
-        names = left.named_children
-        values = right.named_children if right is not None and right.type in self.sh.lists else [right]
-        if len(values) == len(names):
-            return list(zip(names, values))
-        return [(names[0], values[0] if values else None)] + [(n, None) for n in names[1:]]
-
     def bind(self, target: Node | None, value: Node | None) -> None:
         if target is not None and target.type in self.sh.lists:
-            for name, one in self.pairs(target, value):
+            for name, one in paired(target, value, self.sh.lists):
                 self.bind(name, one)
             return
         if target is None:
@@ -190,7 +182,7 @@ class Walk:
         left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
         if left is not None and left.type in self.sh.lists:
             self.visit(right)
-            for one, value in self.pairs(left, right):
+            for one, value in paired(left, right, self.sh.lists):
                 self._assign(node, one, value)
             return
         self.visit(right)
@@ -296,9 +288,9 @@ class Walk:
 
     # ---------------------------------------------------------------- objects and declarations
     def object(self, node: Node) -> None:
-        schema = self.schema_name(node)
+        schema = self.declarations.schema_name(node)
         if schema is not None:
-            self.schema(node, schema)
+            self.declarations.schema(node, schema)
         elif node.id not in self.handled and not self.sdk.options(node):
             self.keys(node)
         for entry in node.named_children:
@@ -327,81 +319,6 @@ class Walk:
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
                            written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
 
-    def declaration(self, node: Node) -> None:
-        """``interface MergeRequest { merge_status: string }``: a declared record's fields, in the
-        context ``declare`` (display-only, as a Python model's)."""
-        name = self.sh.f(node, "name")
-        fields = list(self._declared(node))
-        found = None
-        embeds = [self.sdk.typed(m) for m in self._members(node) if m.type in self.sh.declared_field
-                   and self.sh.f(m, "name") is None]  # ``struct { gitlab.MergeRequest; … }``
-        embedded = next((e for e in embeds if e is not None), None)
-        if embedded is not None and fields:
-            found = embedded.record, "typed"
-        elif name is not None and fields:
-            found = self.model.record_for_declaration(_candidates(_words(self.s.text_of(name))),
-                                                      frozenset(f for f, _ in fields))
-        if found is not None and found[0] not in PAYLOAD_RECORDS:
-            for declared, where in fields:
-                self.add(Touch("field", declared, self.s.span(where), found[0], found[1], "declare",
-                               syntax=Syntax.DECLARATION))
-        self.children(node)
-
-    def schema_name(self, node: Node) -> str | None:
-        """The name of a schema an object literal declares (``const MergeRequestSchema =
-        z.object({…})``, ``runner: z.object({…})``, ``MergeRequestSchema.extend({…})``; "" when
-        it has none), or None when the object is no schema's."""
-        args = node.parent
-        call = args.parent if args is not None and args.type == self.sh.argument_list else None
-        callee = self.sh.f(call, "function") if call is not None and call.type == self.sh.call else None
-        if callee is None or callee.type != self.sh.member:
-            return None
-        method, root = self.s.text_of(self.sh.f(callee, "property")), callee
-        while root.type in (self.sh.member, self.sh.call):
-            root = self.sh.f(root, "object") if root.type == self.sh.member else self.sh.f(root, "function")
-        if method not in self.lang.schema_methods or not (
-                method in ("extend", "shape") or self.s.text_of(root) in self.lang.schema_roots):
-            return None
-        if method in ("extend", "shape") and root.type in self.sh.identifier:
-            return self.s.text_of(root)  # the schema it extends names the record
-        holder = call.parent
-        while holder is not None and holder.type in (self.sh.member, self.sh.call, self.sh.argument_list):
-            holder = holder.parent
-        if holder is not None and holder.type == self.sh.declarator:
-            return self.s.text_of(self.sh.f(holder, "name"))
-        if holder is not None and holder.type == self.sh.pair:
-            return self.infer.key_of(self.sh.f(holder, "key")) or ""
-        return ""
-
-    def schema(self, node: Node, name: str) -> None:
-        """A schema's keys are declared fields, as an interface's are: display-only."""
-        entries = object_entries(self.s, node, self.sh)
-        keys = frozenset(key for key, _, _ in entries)
-        found = self.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
-        if found is not None and found[0] not in PAYLOAD_RECORDS:
-            for key, where, _ in entries:
-                span = self.s.inner(where) if where.type in self.sh.strings else self.s.span(where)
-                self.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
-        self.handled.add(node.id)
-
-    def _members(self, node: Node) -> list[Node]:
-        body = self.sh.f(node, "body") or self.sh.f(node, "value") or self.sh.f(node, "type")
-        members = list(body.named_children) if body is not None else []
-        return [m for member in members for m in (member.named_children if member.type in self.sh.struct_members
-                                                   else (member,))]
-
-    def _declared(self, node: Node):
-        """(the API's name, the name node) of each field a declaration declares: a Go struct
-        field by its ``json:"…"`` tag, else by its name (``MergedBy`` is ``merged_by``)."""
-        for member in self._members(node):
-            if member.type in self.sh.declared_field:
-                name = self.sh.f(member, "name")
-                if name is not None and name.type in self.sh.property:
-                    tag = tag_name(self.s.text_of(self.sh.f(member, self.sh.field_tag))) if self.sh.field_tag \
-                        and self.sh.f(member, self.sh.field_tag) is not None else None
-                    yield tag or self.lang.api_name(self.s.text_of(name)), name
-
-    # ---------------------------------------------------------------- calls and URLs
     def call(self, node: Node) -> None:
         if self.requests.call(node) or self.sdk.call(node):
             self.children(node)
@@ -410,77 +327,16 @@ class Walk:
         name = self.s.text_of(callee) if callee is not None else ""
         if name in self.sh.joins and self.url_literal(node):
             return
-        self.decoded(node, name)
+        self.flows.decoded(node, name)
         mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
         self.recorded += mock
         self.visit(callee)
-        self.callback_arguments(node, callee)
+        self.flows.callback_arguments(node, callee)
         self.recorded -= mock
 
-    def callback_arguments(self, node: Node, callee: Node | None) -> None:
-        """``.then(r => r.json())``, ``mrs.map(mr => …)``: the callback's first parameter is the
-        receiver (its element, for a list of records)."""
-        args = self.sh.f(node, self.sh.arguments)
-        bound = None
-        if callee is not None and callee.type == self.sh.member:
-            if self.s.text_of(self.sh.f(callee, "property")) in self.lang.callbacks:
-                bound = self.infer.value(self.sh.f(callee, "object"))
-        for arg in args.named_children if args is not None else ():
-            if arg.type in self.sh.functions and bound is not None:
-                self.function(arg, bound)
-                self._returned(node, arg)
-            else:
-                self.visit(arg)
-
-    def _returned(self, call: Node, function: Node) -> None:
-        """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
-        body = self.sh.f(function, "body")
-        if body is not None and body.type != "statement_block" and call.id not in self.infer.cache:
-            self.scope.push()
-            for index, name, _ in self._parameters(function):
-                if index == 0:
-                    self.scope.bind(name, self.infer.value(self.sh.f(self.sh.f(call, "function"), "object")))
-            found = self.infer.value(body)
-            self.scope.pop()
-            if found is not None:
-                self.infer.cache[call.id] = found
-
-    def decoded(self, node: Node, name: str) -> None:
-        """``json.Unmarshal(body, &mr)``, ``json.NewDecoder(resp.Body).Decode(&mr)``: the target
-        holds the record its source (the other argument, or the receiver) is the body of."""
-        method = name.rpartition(".")[2]
-        index = self.lang.decoders.get(name, self.lang.decoders.get(method))
-        listed = arguments(node, self.sh)
-        if index is None or index >= len(listed):
-            return
-        target = unwrap(listed[index], self.sh.wrappers)
-        target = self.sh.f(target, "argument") if target.type == self.sh.unary else target  # ``&mr``
-        sources = [a for i, a in enumerate(listed) if i != index] if name in self.lang.decoders else \
-            [self.sh.f(self.sh.f(node, "function"), "object")]
-        found = next((v for v in map(self.infer.value, sources) if v is not None and v.kind in ("record", "response")),
-                     None)
-        if found is not None and target is not None and target.type in self.sh.identifier:
-            self.scope.bind(self.s.text_of(target), Value("record", found.record, found.evidence))
-
     def string(self, node: Node) -> None:
-        if not self.url_literal(node) and not self.embedded(node):
+        if not self.url_literal(node) and not self.flows.embedded(node):
             self.children(node)
-
-    def embedded(self, node: Node) -> bool:
-        """JSON written in a string (an httptest handler's body, an httpmock responder's) that
-        carries a record's signature is read like a recorded fixture: its fixes are unsafe."""
-        value = string_value(self.s, node, self.sh)
-        parts = node.named_children
-        if not value or value.lstrip()[:1] not in ("{", "[") or not parts:
-            return False
-        from ..recorded import embedded_json  # the JSON machinery, for the few files that embed JSON
-
-        start, end = self.s.span(node)
-        omap = json_string(self.s.text, start, end, value) if node.type == self.sh.string else OffsetMap([(0, start + 1)])
-        found = embedded_json(value, omap, self.model, "go-string", syntax=Syntax.PYTHON_JSON_KEY) if omap else []
-        for touch in found:
-            self.touches.append(touch)
-        return bool(found)
 
     def mark(self, node: Node) -> None:
         """A URL expression is reported once, as a whole: its parts are no URLs of their own."""
@@ -520,10 +376,8 @@ class Walk:
                 self.touches[index] = replace(touch, evidence=evidence)
 
 
-def tag_name(tag: str) -> str | None:
-    """The JSON name a Go struct tag gives: `json:"merge_status,omitempty"` → merge_status."""
-    found = JSON_TAG.search(tag)
-    return found.group(1) if found and found.group(1) not in ("", "-") else None
+def _declaration(walk: Walk, node: Node) -> None:
+    walk.declarations.declaration(node)
 
 
 def _function(walk: Walk, node: Node) -> None:
@@ -538,5 +392,5 @@ def handlers(shapes) -> dict:
              **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
     table.update({kind: Walk.assignment for kind in shapes.bindings})
     table.update({kind: _function for kind in shapes.functions})
-    table.update({kind: Walk.declaration for kind in shapes.declarations})
+    table.update({kind: _declaration for kind in shapes.declarations})
     return table
