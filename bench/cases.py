@@ -1,5 +1,6 @@
 """What is measured, as groups of cases that run in alternation. Each case is one command line
-as a user types it, run in the corpus directory on ``.`` (or on the files a hook passes)."""
+as a user types it, run in the corpus directory on ``.`` (or on the files a hook passes).
+A ratio's metric is "wall", "cpu" or "cpu+wall" (both shown)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,8 @@ from .measure import Case
 from .tools import REPO, Migrator, Tool
 
 SEMGREP_RULES = REPO / "bench" / "semgrep-rules.yaml"
+SEMGREP_MULTILANG = REPO / "bench" / "semgrep-rules-multilang.yaml"  # gen_lang_rules.py
+ASTGREP_CONFIG = REPO / "bench" / "astgrep" / "sgconfig.yml"
 JQ_FILTER = REPO / "bench" / "auditlog.jq"
 SEMGREP_ENV = (("SEMGREP_ENABLE_VERSION_CHECK", "0"),)  # otherwise semgrep waits on the network
 GREP_ENV = (("LC_ALL", "C"),)  # the byte-level floor: no multibyte decoding
@@ -23,6 +26,7 @@ class Setup:
     migrator: Migrator
     semgrep: Tool
     jq: Tool
+    astgrep: Tool
     corpora: dict[str, Corpus]
     pre_commit_files: tuple[str, ...]
     semgrep_codes: tuple[str, ...]
@@ -57,9 +61,32 @@ def _check(setup: Setup, key: str, corpus: Corpus, *extra: str, cached: bool = F
     m = setup.migrator
     flags = () if cached else m.no_cache()
     argv = (m.path, "check", *flags, "--exit-zero", *extra, ".")
-    shown = " ".join(("migrator", "check", *flags, *(["--select <semgrep items>"] if extra else [])))
+    shown = " ".join(("migrator", "check", *flags, *_shown(extra)))
     label = f"`{shown}` " + ("warm" if cached else "cold")
     return Case(key, corpus.name, label, argv, corpus.path, corpus.files, prime=cached, **kw)
+
+
+def _shown(extra: tuple[str, ...]) -> list[str]:
+    """The extra flags as the table shows them: the selected codes as "<semgrep items>"."""
+    shown, words = [], iter(extra)
+    for word in words:
+        shown.append("--select <semgrep items>" if word == "--select" else word)
+        if word == "--select":
+            next(words, None)
+    return shown
+
+
+def _select(setup: Setup) -> tuple[str, ...]:
+    return ("--select", ",".join(setup.semgrep_codes))
+
+
+def _astgrep(setup: Setup, key: str, corpus: Corpus, versus: tuple[str, str] | None = None) -> Case:
+    """ast-grep with the repository's rules (every language), one JSON line per finding; the
+    result cache directory is left out, as semgrep's .semgrepignore leaves it out."""
+    argv = (setup.astgrep.path, "scan", "-c", str(ASTGREP_CONFIG), "--no-ignore", "hidden",
+            "--globs", "!.migrator_cache", "--json=stream", ".")
+    label = f"`ast-grep scan -c {ASTGREP_CONFIG.relative_to(REPO)} --json=stream`"
+    return Case(key, corpus.name, label, argv, corpus.path, corpus.files, versus=versus)
 
 
 def _grep(setup: Setup, key: str, corpus: Corpus) -> Case:
@@ -80,11 +107,14 @@ def startup(setup: Setup) -> list[Case]:
 
 def gitlab_heavy(setup: Setup) -> list[Case]:
     heavy, m = setup.corpora["gitlab-heavy"], setup.migrator
-    cases = [_check(setup, "gh-check-items", heavy, "--select", ",".join(setup.semgrep_codes))]
+    versus = ("gh-astgrep", "cpu") if setup.astgrep.path else None
+    cases = [_check(setup, "gh-check-items", heavy, *_select(setup), versus=versus)]
     if setup.semgrep.path:
         argv = (setup.semgrep.path, "--config", str(SEMGREP_RULES), "--metrics=off", ".")
         cases.append(Case("gh-semgrep", heavy.name, f"`semgrep --config {SEMGREP_RULES.relative_to(REPO)} --metrics=off`",
                           argv, heavy.path, heavy.files, env=SEMGREP_ENV, versus=("gh-check-items", "cpu")))
+    if setup.astgrep.path:
+        cases.append(_astgrep(setup, "gh-astgrep", heavy))
     cases.append(_check(setup, "gh-check", heavy))
     if m.has_cache:
         cases.append(_check(setup, "gh-check-warm", heavy, cached=True, versus=("gh-check", "wall")))
@@ -102,7 +132,29 @@ def large_clean(setup: Setup) -> list[Case]:
     cases = [_check(setup, "lc-check", clean, versus=("lc-grep", "wall"))]
     if setup.migrator.has_cache:
         cases.append(_check(setup, "lc-check-warm", clean, cached=True, versus=("lc-grep", "wall")))
-    return cases + [_grep(setup, "lc-grep", clean)]
+    cases.append(_grep(setup, "lc-grep", clean))
+    if setup.astgrep.path:
+        cases += [_check(setup, "lc-check-items", clean, *_select(setup)),
+                  _astgrep(setup, "lc-astgrep", clean, versus=("lc-check-items", "cpu+wall"))]
+    return cases
+
+
+def multilang(setup: Setup) -> list[Case]:
+    """migrator, semgrep and ast-grep on the client-language corpus, on the same items, each
+    writing JSON (whose findings run.py counts per language)."""
+    corpus = setup.corpora["multilang"]
+    versus = ("ml-astgrep", "cpu+wall") if setup.astgrep.path else None
+    cases = [_check(setup, "ml-check-items", corpus, *_select(setup), "--output-format", "json", versus=versus)]
+    if setup.semgrep.path:
+        argv = (setup.semgrep.path, "--config", str(SEMGREP_RULES), "--config", str(SEMGREP_MULTILANG),
+                "--metrics=off", "--json", ".")
+        label = (f"`semgrep --config {SEMGREP_RULES.relative_to(REPO)} --config "
+                 f"{SEMGREP_MULTILANG.relative_to(REPO)} --metrics=off --json`")
+        cases.append(Case("ml-semgrep", corpus.name, label, argv, corpus.path, corpus.files, env=SEMGREP_ENV,
+                          versus=("ml-check-items", "cpu+wall")))
+    if setup.astgrep.path:
+        cases.append(_astgrep(setup, "ml-astgrep", corpus))
+    return cases
 
 
 def scaled(setup: Setup) -> list[Case]:
@@ -125,4 +177,13 @@ def audit_log(setup: Setup) -> list[Case]:
 
 LOG_LINES = 1_000_000
 GROUPS = {"start-up": startup, "gitlab-heavy": gitlab_heavy, "large-clean": large_clean, "scaled": scaled,
-          "audit-log": audit_log}
+          "audit-log": audit_log, "multilang": multilang}
+
+
+def keep(group: list[Case], keys: set[str] | None) -> list[Case]:
+    """The cases of ``group`` named in ``keys`` (``--cases``) and those their ratios compare with;
+    all of them when ``keys`` is None."""
+    if keys is None:
+        return group
+    wanted = set(keys) | {case.versus[0] for case in group if case.key in keys and case.versus}
+    return [case for case in group if case.key in wanted]

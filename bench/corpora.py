@@ -5,6 +5,8 @@ unchanged (a ``NAME.built.json`` beside each records the recipe and the file cou
   API references). It depends on the machine, so its size is printed with the figures.
 - ``gitlab-heavy``: generated clients, CI files and JSON fixtures (gen_gitlab_corpus.py, fixed seed);
   ``gitlab-heavy-xN`` is the same generator with N times the files.
+- ``multilang``: generated clients in TypeScript, JavaScript, Go, Ruby and Java with some Python,
+  CI YAML and JSON (gen_multilang_corpus.py, fixed seed).
 - ``empty``; ``pre-commit``: five files as a hook passes them, one with findings.
 - ``api_json-N.log``: N request-log lines for ``audit-log`` (apilog.py).
 """
@@ -12,6 +14,7 @@ unchanged (a ``NAME.built.json`` beside each records the recipe and the file cou
 from __future__ import annotations
 
 import fnmatch
+import hashlib
 import json
 import os
 import shutil
@@ -20,7 +23,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import apilog, gen_gitlab_corpus
+from . import apilog, gen_gitlab_corpus, gen_multilang_corpus
 
 SEED = 20240515
 HEAVY_COUNTS = {"py_files": 2000, "ci_files": 200, "json_files": 200}
@@ -100,6 +103,19 @@ def gitlab_heavy(root: Path, scale: int = 1) -> Corpus:
                       f"{counts['ci_files']:,} CI files, {counts['json_files']:,} JSON fixtures",
               "seed": SEED, **counts}
     return _cached(root, name, recipe, lambda path: gen_gitlab_corpus.generate(str(path), SEED, **counts))
+
+
+def multilang(root: Path) -> Corpus:
+    """The client-language corpus; its recipe holds a digest of both generators' source, so that
+    an edited template rebuilds it."""
+    counts = gen_multilang_corpus.COUNTS
+    sources = [Path(gen_multilang_corpus.__file__), Path(gen_gitlab_corpus.__file__)]
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()[:12]
+    shown = ", ".join(f"{n:,} {lang}" for lang, n in counts.items())
+    recipe = {"what": f"gen_multilang_corpus.py, seed {SEED}: {shown} files (and one types.ts or types.go per "
+                      "directory), about 1 client in 5 clean",
+              "seed": SEED, "counts": counts, "generator": digest}
+    return _cached(root, "multilang", recipe, lambda path: gen_multilang_corpus.generate(str(path), SEED))
 
 
 def empty(root: Path) -> Corpus:

@@ -5,7 +5,8 @@
 
 Builds or reuses the corpora (corpora.py) under ~/.cache/migrator-bench, runs each group's
 commands in alternation (cases.py, measure.py) and prints one table of figures and one of the
-goals of issue 8 (report.py). Standard library only; semgrep lives in a venv of its own.
+goals of issue 8 and of "Every client language" (report.py). Standard library only; semgrep and
+ast-grep live in venvs of their own.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ import datetime
 import json
 import os
 import platform
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -24,6 +24,7 @@ if __package__ in (None, ""):  # run as a script: make `bench` importable
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import cases, corpora, measure, profile, report, tools  # noqa: E402
+from bench import findings as findings_of  # noqa: E402
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "migrator-bench"
 
@@ -38,11 +39,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--scale", type=int, default=10, help="the scaled corpus is gitlab-heavy ×SCALE (default 10)")
     parser.add_argument("--migrator", help="migrator executable (default: .venv/bin/migrator, else PATH)")
     parser.add_argument("--semgrep", help=f"semgrep executable (default: {CACHE}/semgrep-venv, installed on first use)")
+    parser.add_argument("--astgrep", help=f"ast-grep executable (default: {CACHE}/astgrep-venv, installed on first use)")
     parser.add_argument("--jq", help="jq executable (default: PATH, else apt-get install jq)")
+    parser.add_argument("--cases", help="only these cases of the groups run (keys, comma-separated, such as "
+                                        "ml-semgrep,gh-astgrep), with those their ratios compare with")
     parser.add_argument("--profile", action="store_true", help="profile check, fix and --version instead")
     parser.add_argument("--top", type=int, default=5, help="functions per profile list (default 5)")
     args = parser.parse_args(argv)
     args.only = [g.strip() for g in args.only.split(",") if g.strip()]
+    args.cases = {k.strip() for k in args.cases.split(",") if k.strip()} if args.cases else None
     unknown = set(args.only) - set(cases.GROUPS)
     if unknown:
         parser.error(f"unknown group(s) {', '.join(sorted(unknown))}; choose from {', '.join(cases.GROUPS)}")
@@ -77,13 +82,15 @@ def build_corpora(args: argparse.Namespace, migrator: tools.Migrator) -> tuple[d
     built = {"large-clean": clean, "gitlab-heavy": heavy, "empty": corpora.empty(root), "pre-commit": pre}
     if "scaled" in args.only:
         built[f"gitlab-heavy-x{args.scale}"] = corpora.gitlab_heavy(root, args.scale)
+    if "multilang" in args.only:
+        built["multilang"] = corpora.multilang(root)
     if "audit-log" in args.only:
         built["log-1M"] = corpora.api_log(root, cases.LOG_LINES)
         built["log-100k"] = corpora.api_log(root, cases.LOG_LINES // 10)
     return built, tuple(files)
 
 
-def header(args, migrator: tools.Migrator, semgrep: tools.Tool, jq: tools.Tool) -> list[str]:
+def header(args, migrator: tools.Migrator, semgrep: tools.Tool, jq: tools.Tool, astgrep: tools.Tool) -> list[str]:
     def tool(t: tools.Tool, flag: str) -> str:
         return f"{tools.version_of([t.path, flag])} ({t.note})" if t.path else f"**skipped**: {t.note}"
 
@@ -91,7 +98,8 @@ def header(args, migrator: tools.Migrator, semgrep: tools.Tool, jq: tools.Tool) 
              f"- machine: {machine()}; load average at the start: {load()}",
              f"- migrator: {migrator.version} ({migrator.path}; Python {migrator.python}; its bytecode compiled "
              "first, as installing a wheel does)",
-             f"- semgrep: {tool(semgrep, '--version')}", f"- jq: {tool(jq, '--version')}",
+             f"- semgrep: {tool(semgrep, '--version')}", f"- ast-grep: {tool(astgrep, '--version')}",
+             f"- jq: {tool(jq, '--version')}",
              f"- grep: {tools.version_of(['grep', '--version'])}, LC_ALL=C",
              f"- {args.runs} measured runs of each command in alternation after {args.warmup} warm-up round(s)"
              + (f" ({args.scaled_runs} in the scaled group)" if args.scaled_runs else "") + "; "
@@ -118,17 +126,15 @@ def sanity(setup: cases.Setup, selected: list[str]) -> list[str]:
     return notes
 
 
-def findings(work: Path) -> list[str]:
-    """What semgrep and migrator reported on gitlab-heavy in their last runs, read from their
-    summary lines (so that a reader sees they did comparable work)."""
-    counts = []
-    for key, pattern in (("gh-semgrep.err", r"Ran \d+ rules on ([\d,]+) files: ([\d,]+) findings"),
-                         ("gh-check-items.out", r"Found ([\d,]+) findings?")):
-        path = work / key
-        found = re.search(pattern, path.read_text(errors="replace")) if path.is_file() else None
-        if found:
-            counts.append(f"{'semgrep' if 'semgrep' in key else 'migrator (same items)'} {found.groups()[-1]}")
-    return [f"- findings on gitlab-heavy, last run: {', '.join(counts)}"] if len(counts) == 2 else []
+def findings(work: Path, groups: dict) -> list[str]:
+    """What the tools compared reported in their last runs (findings.py)."""
+    lines = findings_of.gitlab_heavy(work) if "gitlab-heavy" in groups else []
+    table = findings_of.multilang_table(work) if "multilang" in groups else ""
+    if table:
+        lines += ["- findings on multilang per language, last run (migrator reads TypeScript/JavaScript with its own "
+                  "scanner; Go, Ruby and Java only with its fallback endpoint-URL reader, until their own scanners "
+                  "come):", "", table]
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -138,26 +144,29 @@ def main(argv: list[str] | None = None) -> int:
         args.only = []
         built, _ = build_corpora(args, migrator)
         return profile.main(args, migrator, built, _work(args))
-    semgrep = tools.find_semgrep(args.semgrep, CACHE) if "gitlab-heavy" in args.only else tools.Tool(None, report.NOT_RUN)
+    peers = {"gitlab-heavy", "multilang"} & set(args.only)
+    semgrep = tools.find_semgrep(args.semgrep, CACHE) if peers else tools.Tool(None, report.NOT_RUN)
+    astgrep = (tools.find_astgrep(args.astgrep, CACHE) if peers | ({"large-clean"} & set(args.only))
+               else tools.Tool(None, report.NOT_RUN))
     jq = tools.find_jq(args.jq) if "audit-log" in args.only else tools.Tool(None, report.NOT_RUN)
     built, files = build_corpora(args, migrator)
     work = _work(args)
     items = cases.semgrep_items()
-    setup = cases.Setup(migrator, semgrep, jq, built, files, cases.codes_for(items, migrator.rules()),
+    setup = cases.Setup(migrator, semgrep, jq, astgrep, built, files, cases.codes_for(items, migrator.rules()),
                         cases.grep_pattern(cases.rule_tokens(migrator)), work, args.scale)
-    lines = header(args, migrator, semgrep, jq)
+    lines = header(args, migrator, semgrep, jq, astgrep)
     lines.append(f"- semgrep items: {', '.join(items)} = migrator `--select {','.join(setup.semgrep_codes)}`")
     lines += sanity(setup, args.only)
     groups, results, skipped = run_groups(setup, args)
-    for key, tool in (("gh-semgrep", semgrep), ("al-jq", jq)):
-        if not tool.path:
-            skipped[key] = tool.note
+    for keys, tool in ((("gh-semgrep", "ml-semgrep"), semgrep), (("al-jq",), jq),
+                       (("gh-astgrep", "lc-astgrep", "ml-astgrep"), astgrep)):
+        skipped.update({key: tool.note for key in keys if not tool.path})
     if not migrator.has_cache:
         skipped["lc-check-warm"] = "no result cache yet (`migrator check` has no `--no-cache`)"
-    lines += findings(work) if "gitlab-heavy" in groups else []
+    lines += findings(work, groups)
     lines.append(f"- load average at the end: {load()}")
     print("\n".join(lines), "", "## Corpora", "", report.corpora_table(list(built.values())), "## Figures", "",
-          report.figures_table(groups, results), "## Goals (issue 8)", "",
+          report.figures_table(groups, results), "## Goals (issue 8 and \"Every client language\")", "",
           report.goals_table(results, cases.LOG_LINES, skipped), sep="\n")
     return 0
 
@@ -172,7 +181,9 @@ def _work(args: argparse.Namespace) -> Path:
 def run_groups(setup: cases.Setup, args: argparse.Namespace):
     groups, results, skipped = {}, {}, {}
     for name in args.only:
-        group = cases.GROUPS[name](setup)
+        group = cases.keep(cases.GROUPS[name](setup), args.cases)
+        if not group:
+            continue
         print(f"{name}: {', '.join(c.key for c in group)}", file=sys.stderr, flush=True)
         try:
             runs = args.scaled_runs if name == "scaled" and args.scaled_runs else args.runs

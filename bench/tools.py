@@ -1,6 +1,6 @@
-"""The programs the benchmark runs: migrator (and the Python it runs on), semgrep in a venv of its
-own, jq and grep. A missing semgrep or jq is installed when that can be done; when it cannot,
-the reason is kept and its comparison is skipped."""
+"""The programs the benchmark runs: migrator (and the Python it runs on), semgrep and ast-grep in
+venvs of their own, jq and grep. A missing semgrep, ast-grep or jq is installed when that can be
+done; when it cannot, the reason is kept and its comparison is skipped."""
 
 from __future__ import annotations
 
@@ -74,19 +74,33 @@ def compile_bytecode(python: str) -> None:
 def find_semgrep(given: str | None, cache: Path) -> Tool:
     """semgrep from ``--semgrep``, or from its own venv under the cache directory (created with
     pip on first use), never from migrator's environment."""
+    return _venv_tool(given, cache, "semgrep", "semgrep", "--semgrep")
+
+
+def find_astgrep(given: str | None, cache: Path) -> Tool:
+    """ast-grep from ``--astgrep``, or from its own venv under the cache directory: PyPI's
+    ``ast-grep-cli`` (the same binary npm's ``@ast-grep/cli`` ships), installed with pip on first
+    use, as semgrep is."""
+    return _venv_tool(given, cache, "ast-grep", "ast-grep-cli", "--astgrep", venv_name="astgrep-venv")
+
+
+def _venv_tool(given: str | None, cache: Path, binary: str, package: str, flag: str,
+               venv_name: str | None = None) -> Tool:
+    """``binary`` from ``flag``'s path, else from ``cache/<venv_name>`` (default
+    ``<binary>-venv``), where ``pip install <package>`` puts it the first time."""
     if given:
-        return Tool(given, "given with --semgrep") if Path(given).is_file() else Tool(None, f"{given} does not exist")
-    venv = cache / "semgrep-venv"
-    semgrep = venv / "bin" / "semgrep"
-    if semgrep.is_file():
-        return Tool(str(semgrep), f"from {venv}")
-    print(f"installing semgrep into {venv} (pip, once) ...", file=sys.stderr)
+        return Tool(given, f"given with {flag}") if Path(given).is_file() else Tool(None, f"{given} does not exist")
+    venv = cache / (venv_name or f"{binary}-venv")
+    path = venv / "bin" / binary
+    if path.is_file():
+        return Tool(str(path), f"from {venv}")
+    print(f"installing {package} into {venv} (pip, once) ...", file=sys.stderr)
     try:
         subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
-        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", "semgrep"], check=True, capture_output=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", package], check=True, capture_output=True)
     except (OSError, subprocess.CalledProcessError) as exc:
-        return Tool(None, f"semgrep could not be installed into {venv}: {_reason(exc)}")
-    return Tool(str(semgrep), f"installed into {venv}")
+        return Tool(None, f"{package} could not be installed into {venv}: {_reason(exc)}")
+    return Tool(str(path), f"installed into {venv}")
 
 
 def find_jq(given: str | None) -> Tool:

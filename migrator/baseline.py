@@ -11,7 +11,8 @@ The file is JSON, sorted so that it diffs well under review::
       "fingerprints": {"<sha256 hex>": <how many findings had it>, ...}
     }
 
-A count above 1 is honoured: that many findings with the fingerprint are baselined.
+A count above 1 is honoured: that many findings with the fingerprint are baselined. A file nested
+more than ``report.merge.MAX_DEPTH`` levels deep is refused before it is decoded, naming it.
 """
 
 from __future__ import annotations
@@ -58,27 +59,35 @@ class Baseline:
 
 
 def write_baseline(path: str | os.PathLike[str], findings: Sequence[Finding]) -> Baseline:
-    """Record ``findings`` in ``path`` (replaced atomically) and return the baseline."""
+    """Record ``findings`` in ``path`` (written as ``>`` would: fix/files.write_output) and return
+    the baseline."""
     baseline = Baseline.of(findings)
-    from .fix.files import write_atomic
+    from .fix.files import write_output
 
     try:
-        write_atomic(Path(path), baseline.dumps().encode("utf-8"))
+        write_output(Path(path), baseline.dumps().encode("utf-8"))
     except OSError as exc:
         raise BaselineError(f"{path}: cannot write the baseline: {exc.strerror}") from None
     return baseline
 
 
 def read_baseline(path: str | os.PathLike[str]) -> Baseline:
+    from .report.merge import MAX_DEPTH, nesting
+
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        raw = Path(path).read_bytes()
+        text = raw.decode("utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) else "not UTF-8"
         raise BaselineError(f"{path}: cannot read the baseline: {reason}") from None
+    if nesting(raw) > MAX_DEPTH:  # before decoding: Python's decoder would end in a RecursionError
+        raise BaselineError(f"{path}: not a migrator baseline: nested more than {MAX_DEPTH} levels deep")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise BaselineError(f"{path}: not a migrator baseline: invalid JSON ({exc})") from None
+    except RecursionError:  # only under a recursion limit far below MAX_DEPTH
+        raise BaselineError(f"{path}: not a migrator baseline: nested too deeply to decode") from None
     if not isinstance(data, dict) or "version" not in data or "fingerprints" not in data:
         shape = f'{{"version": {VERSION}, "fingerprints": {{...}}}}'
         raise BaselineError(f"{path}: not a migrator baseline: expected {shape}")

@@ -38,8 +38,9 @@ class Group(click.Group):
                 sys.exit(2)
             from .configkeys import ConfigError
             from .report.merge import ResultsError
+            from .report.output import OutputError
 
-            if not isinstance(exc, (ConfigError, BaselineError, ResultsError)):
+            if not isinstance(exc, (ConfigError, BaselineError, ResultsError, OutputError)):
                 raise
             click.echo(f"error: {exc}", err=True)
             sys.exit(2)
@@ -325,8 +326,7 @@ def _readable(path: str) -> bool:
 @click.option("--output-format", type=click.Choice(list(FORMATS)), default="json", show_default=True)
 def report(merge, results, output_format):
     """One report from the JSON results of many `migrator check` runs (one per repository)."""
-    from .report import render
-    from .report.merge import ResultsError, load_results
+    from .report.merge import ResultsError, load_results, write_report
 
     if not merge:
         raise click.UsageError("give --merge and the JSON results to merge")
@@ -335,4 +335,4 @@ def report(merge, results, output_format):
     except ResultsError as exc:
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
-    sys.stdout.write(render(output_format, findings))
+    write_report(output_format, findings, sys.stdout)

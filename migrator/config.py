@@ -40,7 +40,7 @@ from typing import Any
 
 from .configkeys import COMMAND_LINE, ConfigError, Options, selected_codes, validate
 from .discover import DEFAULT_EXCLUDES
-from .globs import Glob, GlobSet, absolute_posix
+from .globs import Glob, GlobSet, GlobTable, absolute_posix
 from .model import EVIDENCE_ORDER, Finding
 from .ruletable import Rule, RuleTable, gated, load_table
 
@@ -56,7 +56,7 @@ class FileSettings:
     root: Path                            # the configuration file's directory, else the working directory
     source: Path | None = None            # the configuration file, None for the defaults
     codes: frozenset[str] = frozenset()   # the enabled rule codes
-    per_file_ignores: tuple[tuple[Glob, frozenset[str]], ...] = ()
+    per_file_ignores: GlobTable = GlobTable()  # (glob, codes) pairs, compiled once (a tuple of them is taken)
     exclude: tuple[Glob, ...] = ()
     extend_exclude: tuple[Glob, ...] = ()
     force_exclude: bool = False
@@ -67,6 +67,10 @@ class FileSettings:
     cache_dir: Path = Path(DEFAULT_CACHE_DIR)
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.per_file_ignores, GlobTable):
+            object.__setattr__(self, "per_file_ignores", GlobTable(tuple(self.per_file_ignores)))
+
     def rules(self, table: RuleTable) -> tuple[Rule, ...]:
         """The enabled rules, with fixes gated by ``target-version`` (built once per settings)."""
         key = (table.digest, self.codes, self.target_version)
@@ -76,12 +80,7 @@ class FileSettings:
 
     def ignored_codes(self, path: str | os.PathLike[str]) -> frozenset[str]:
         """The codes ``per-file-ignores`` turns off in the file at ``path``."""
-        full = absolute_posix(path)
-        out: frozenset[str] = frozenset()
-        for glob, codes in self.per_file_ignores:
-            if glob.matches_absolute(full):
-                out |= codes
-        return out
+        return self.per_file_ignores.codes(absolute_posix(path)) if self.per_file_ignores else frozenset()
 
     def reports(self, finding: Finding, path: str | os.PathLike[str] | None = None) -> bool:
         """Whether ``finding`` survives ``per-file-ignores`` and ``min-evidence`` (``path``

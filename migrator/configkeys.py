@@ -4,6 +4,7 @@ or the command line) and turns them into Python values; an unknown key or a bad 
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -83,13 +84,16 @@ def _per_file_ignores(value: Any, root: Path, table: RuleTable) -> tuple[tuple[G
     if not isinstance(value, dict):
         raise ValueError(f"expected a table of glob = [codes], got {value!r}")
     out = []
+    resolved: dict[str, frozenset[str]] = {}  # each list of codes resolved once, however many patterns share it
     for pattern, codes in value.items():
         try:
             glob = Glob.anchored(pattern, root, negation=True)
-            chosen = _selectors(codes, root, table)
+            if (key := repr(codes)) not in resolved:
+                chosen = _selectors(codes, root, table)
+                resolved[key] = frozenset().union(*(selected_codes(table, s) for s in chosen))
         except (ValueError, GlobError) as exc:
             raise ValueError(f"{pattern!r}: {exc}") from None
-        out.append((glob, frozenset().union(*(selected_codes(table, s) for s in chosen))))
+        out.append((glob, resolved[key]))
     return tuple(out)
 
 
@@ -136,9 +140,22 @@ def _size(value: Any, root: Path, table: RuleTable) -> int:
 
 
 def _directory(value: Any, root: Path, table: RuleTable) -> Path:
+    """A directory relative to ``root`` (``~`` expanded); a path no system call could take (a NUL
+    character, a ``~`` with no home to expand to, a name the file system encoding cannot hold)
+    is a bad value, refused here rather than failing the run later."""
     if not isinstance(value, str) or not value:
         raise ValueError(f"expected a directory path, got {value!r}")
-    return root / Path(value).expanduser()
+    if "\0" in value:
+        raise ValueError(f"{value!r} is not a usable path: it holds a NUL character")
+    try:
+        expanded = Path(value).expanduser()
+    except (RuntimeError, KeyError):  # ~ with no home, ~user with no such user
+        raise ValueError(f"{value!r} is not a usable path: {value.split('/')[0]} has no home directory") from None
+    try:
+        os.fsencode(expanded)
+    except UnicodeError:
+        raise ValueError(f"{value!r} is not a usable path: the file system encoding cannot hold it") from None
+    return root / expanded
 
 
 _CHECKS: dict[str, Callable[[Any, Path, RuleTable], Any]] = {

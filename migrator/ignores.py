@@ -43,8 +43,10 @@ BACKEND = "re2"  # linear-time matching (google-re2); pathspec's "simple" backen
 
 @cache
 def repository_of(directory: Path) -> Path | None:
-    """The nearest directory at or above this (absolute) one that holds .git."""
-    if (directory / ".git").exists():
+    """The nearest directory at or above this (absolute) one that holds .git (a directory, or the
+    file of a worktree or a submodule); each directory is looked at once per process. A .git that
+    cannot be looked at (a directory that cannot be searched) counts as none."""
+    if os.path.exists(os.path.join(directory, ".git")):
         return directory
     return None if directory.parent == directory else repository_of(directory.parent)
 

@@ -91,6 +91,10 @@ class Rule:
     url: str | None = None
     fix: FixIntent | None = None
     examples: tuple[Example, ...] = ()
+    # The example kinds this rule's item cannot occur in, each with the reason (``proto: a .proto
+    # file defines telemetry messages, never a merge request field``): every other kind has
+    # examples (tests/test_rule_coverage.py).
+    not_applicable: dict[str, str] = field(default_factory=dict)
 
     @cached_property
     def token_sets(self) -> tuple[frozenset[bytes], ...]:
@@ -293,3 +297,9 @@ def _validate(rule: Rule, where: str, items: dict[str, Item], model: ApiModel) -
             one_of(ctx.applicability, APPLICABILITIES, f"{where}.fix.contexts[{j}].applicability")
     for j, example in enumerate(rule.examples):
         one_of(example.kind, kinds.example_kinds(), f"{where}.examples[{j}].kind")
+    for kind, reason in rule.not_applicable.items():
+        one_of(kind, kinds.example_kinds(), f"{where}.not_applicable")
+        if not reason.strip():
+            raise DataError(f"{where}.not_applicable.{kind}: say why the item cannot occur there")
+        if any(example.kind == kind for example in rule.examples):
+            raise DataError(f"{where}.not_applicable.{kind}: the rule has examples of that kind")

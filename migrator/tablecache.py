@@ -6,7 +6,8 @@ The copy lives in the user's cache directory (userdir.py), never in the scanned 
 the user's key there: a copy whose seal does not hold is never unpickled. Its name holds a digest of everything the
 table is made from: the rule files, migrator's version, the Python version and the source of the
 modules whose classes it is made of, so a changed rule or class never meets an old copy. A copy
-that cannot be read or written is ignored: the table is then loaded from YAML as before.
+that cannot be read or written is ignored: the table is then loaded from YAML as before, and so
+it is when the user has no cache directory (no home: userdir.py says so once on stderr).
 """
 
 from __future__ import annotations
@@ -28,12 +29,12 @@ MADE_OF = ("ruletable.py", "apimodel.py", "model.py", "details.py", "record.py",
 
 def cached(rules_digest: str, build: Callable[[], T]) -> T:
     """The table whose rule files have ``rules_digest``: the kept copy, else ``build()`` (kept)."""
-    try:
-        key = secret()
-        path = user_cache_dir() / f"ruletable-{_key(rules_digest)}.pickle"
-    except (OSError, RuntimeError):  # no source to key by (a build without .py files), no home
-        return build()
+    key = secret()  # None: no key (no home directory, said once by secret), so no copy
     if key is None:
+        return build()
+    try:
+        path = user_cache_dir() / f"ruletable-{_key(rules_digest)}.pickle"
+    except OSError:  # no source to key by (a build without .py files)
         return build()
     try:
         payload = unsealed(path.read_bytes(), key)

@@ -2,6 +2,10 @@
 ``~/.cache/migrator``): outside any scanned tree, so what is kept there is trusted only when it is
 sealed with the key kept there too (created once, mode 0600). The result cache (app/cache.py)
 and the rule-table copy (tablecache.py) are sealed with it.
+
+A run may have no such directory: ``HOME`` unset and a user id without a passwd entry
+(``docker --user 1234``, ``env -i``), or a ``HOME`` that is not an absolute path. It then runs
+without the key (no result cache, no rule-table copy) and says so once on stderr (`warn`).
 """
 
 from __future__ import annotations
@@ -9,22 +13,50 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
+import sys
 from pathlib import Path
 
 KEY_BYTES = 32
 MAC_BYTES = hashlib.sha256().digest_size
+_TOLD: set[str] = set()  # the warnings `warn` gave with ``once`` in this process
+
+
+class NoUserDirectory(OSError):
+    """The user has no cache directory: no ``XDG_CACHE_HOME`` and no home to put one in."""
 
 
 def user_cache_dir() -> Path:
-    """The user's cache directory for migrator: ``$XDG_CACHE_HOME/migrator``, else ``~/.cache/migrator``."""
+    """The user's cache directory for migrator: ``$XDG_CACHE_HOME/migrator``, else ``~/.cache/migrator``
+    (NoUserDirectory when there is neither an absolute ``XDG_CACHE_HOME`` nor an absolute home)."""
     base = os.environ.get("XDG_CACHE_HOME", "")
-    return (Path(base) if os.path.isabs(base) else Path.home() / ".cache") / "migrator"
+    if os.path.isabs(base):
+        return Path(base) / "migrator"
+    return _home() / ".cache" / "migrator"
+
+
+def _home() -> Path:
+    """``$HOME``, else the home of the user id's passwd entry; NoUserDirectory saying why not."""
+    if "HOME" in os.environ:
+        why = f"$HOME ({os.environ['HOME']!r}) is not an absolute path"
+    else:
+        why = f"$HOME is not set and user id {os.getuid()} has no home in the password database"
+    try:
+        home = Path.home()
+    except (RuntimeError, KeyError, OSError):
+        home = None
+    if home is None or not home.is_absolute():
+        raise NoUserDirectory(f"no home directory: {why}; running without the result cache and the rule-table cache")
+    return home
 
 
 def secret(directory: Path | None = None) -> bytes | None:
     """The key entries are authenticated with, created on first use (mode 0600); None when it
-    cannot be had (then nothing is cached)."""
-    path = (directory or user_cache_dir()) / "key"
+    cannot be had (then nothing is cached). A user without a cache directory is told so once."""
+    try:
+        path = (directory or user_cache_dir()) / "key"
+    except NoUserDirectory as missing:
+        warn(str(missing), once=True)
+        return None
     try:
         return _read_key(path)
     except FileNotFoundError:
@@ -78,3 +110,15 @@ def unsealed(data: bytes, key: bytes) -> bytes | None:
     """The payload ``seal`` sealed with this key, or None when the seal does not hold."""
     mac, payload = data[:MAC_BYTES], data[MAC_BYTES:]
     return payload if hmac.compare_digest(mac, hmac.new(key, payload, hashlib.sha256).digest()) else None
+
+
+def warn(message: str, once: bool = False) -> None:
+    """One line on stderr, ``warning: <message>``, escaped (a path in it may come from a scanned
+    repository); with ``once``, only the first time this process gives it."""
+    if once and message in _TOLD:
+        return
+    _TOLD.add(message)
+    from .report.escape import escape
+
+    sys.stderr.write(f"warning: {escape(message)}\n")
+    sys.stderr.flush()

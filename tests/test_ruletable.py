@@ -143,3 +143,34 @@ def test_a_key_given_twice_in_a_rule_file_is_an_error_naming_the_file_and_line(t
     path.write_text("rules:\n  - code: MIG999\n    name: a\n    name: b\n")
     with pytest.raises(DataError, match=r"rule\.yaml: not valid YAML: .*'name' given twice \(first on line 3\)"):
         read_yaml(path)
+
+
+def _not_applicable(path, entry: str) -> None:
+    """The first rule of the file says ``not_applicable:`` exactly ``entry`` (in place of its own)."""
+    text = re.sub(r"    not_applicable:\n(?:      .*\n)*", "", path.read_text(), count=1)
+    path.write_text(text.replace("    severity: high\n", f"    severity: high\n    not_applicable:\n{entry}", 1))
+
+
+def test_a_rule_says_in_which_kinds_its_item_cannot_occur_and_why(rules_copy):
+    _not_applicable(rules_copy / "runner-active.yaml",
+                    "      proto: a .proto file defines telemetry messages, never a runner\n")
+    rule = load_table(rules_copy).by_code["MIG060"]
+    assert rule.not_applicable == {"proto": "a .proto file defines telemetry messages, never a runner"}
+
+
+def test_not_applicable_names_a_kind_that_exists(rules_copy):
+    _not_applicable(rules_copy / "runner-active.yaml", "      protobuf: no runners there\n")
+    with pytest.raises(DataError, match=r"runner-active\.yaml: rules\[MIG060\]\.not_applicable: 'protobuf'"):
+        load_table(rules_copy)
+
+
+def test_not_applicable_without_a_reason_is_an_error(rules_copy):
+    _not_applicable(rules_copy / "runner-active.yaml", "      proto: ' '\n")
+    with pytest.raises(DataError, match=r"not_applicable\.proto: say why the item cannot occur there"):
+        load_table(rules_copy)
+
+
+def test_a_kind_the_rule_has_examples_of_cannot_be_not_applicable(rules_copy):
+    _not_applicable(rules_copy / "runner-active.yaml", "      python: no runners in Python\n")
+    with pytest.raises(DataError, match=r"not_applicable\.python: the rule has examples of that kind"):
+        load_table(rules_copy)

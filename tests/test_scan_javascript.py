@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from migrator.cli import main
 from migrator.details import Origin
+from migrator.model import NO_VALUE
 from migrator.scan.tree.javascript import scan
 
 API = 'const API = "https://gitlab.example.com/api/v4";\n'
@@ -60,6 +61,12 @@ def test_a_wrapper_path_without_api_v4_counts_only_as_a_whole_endpoint_template(
     assert codes(check, 'const what = "changes";\nawait gitlab.get(what);\n') == []
 
 
+def test_code_inside_a_url_expression_is_read_too(check):
+    code = ("fetch(`${API}/runners/${runner.active}`);\n"
+            "const url = API + '/projects/' + mr.merged_by + '/merge_requests';\n")
+    assert codes(check, code, "a.js") == [("MIG060", 1), ("MIG010", 2)]
+
+
 def test_text_that_only_mentions_a_url_is_no_request(check):
     assert codes(check, 'log(`fetching ${url}/api/v4/geo_nodes`);\n') == []
 
@@ -72,6 +79,18 @@ def test_query_parameters_in_the_url_in_params_and_in_url_search_params(table):
                   'await fetch(`${API}/runners/all?${query}`);\n')
     assert [(t[1], t[6]) for t in touches(code, table, "param")] == [
         ("scope", "active"), ("scope", "paused"), ("scope", "online")]
+
+
+def test_a_url_object_its_search_params_and_its_to_string_sent_by_fetch(table, check):
+    code = ("const url = new URL(`${apiUrl()}/projects/${id}/merge_requests/${iid}/changes`);\n"
+            "url.searchParams.append('view', 'inline');\nawait fetch(url.toString());\n"
+            "const runners = new URL('runners/all', API_BASE);\nrunners.searchParams.set('scope', 'active');\n"
+            "await fetch(runners.href);\n")
+    found = [(t[0], t[1], t[3], t[6]) for t in touches(code, table) if t[0] != "field"]
+    assert found == [("endpoint", "/projects/:id/merge_requests/:merge_request_iid/changes", "typed", NO_VALUE),
+                     ("param", "view", "named", "inline"),
+                     ("endpoint", "/runners/all", "typed", NO_VALUE), ("param", "scope", "named", "active")]
+    assert codes(check, code) == [("MIG030", 1), ("MIG062", 5)]
 
 
 # ---------------------------------------------------------------- responses used as objects
@@ -103,6 +122,13 @@ def test_a_variable_named_like_a_record_is_named_evidence(table):
 def test_a_parameter_typed_with_a_record_type_is_named_by_the_type(table):
     code = "function show(x: MergeRequest) {\n  return x.merged_by;\n}\n"
     assert [t[:4] for t in touches(code, table, "field")] == [("field", "merged_by", "merge_request", "named")]
+
+
+def test_a_records_camel_case_property_is_its_field_and_a_fix_keeps_the_spelling(tmp_path, check):
+    code = ("const mr = await api.MergeRequests.show(projectId, iid);\nuse(mr.mergedBy);\n"
+            "const other = { mergedBy: 1 };\nuse(other.mergedBy);\n")
+    assert codes(check, code) == [("MIG010", 2)]
+    assert fix(tmp_path, code, "a.ts", "--unsafe-fixes")[0] == code.replace("use(mr.mergedBy)", "use(mr.mergeUser)")
 
 
 def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
@@ -142,6 +168,37 @@ def test_a_mock_response_is_a_recording_whose_fixes_are_unsafe(table, check):
     assert len(keys) == 2 and all(t.origin == Origin(recorded=True) for t in keys)
     assert [f.fix.applicability for f in check(code, "javascript", "a.test.js") if f.code == "MIG010"] == [
         "unsafe", "unsafe"]
+
+
+def test_an_object_type_given_to_a_call_of_an_endpoint_declares_that_records_fields(table):
+    code = ("const { body } = await http.getJson<{ merge_status?: string; iid: number }>(\n"
+            "  `projects/${repo}/merge_requests/${iid}`,\n);\n")
+    found = [(t.name, t.record, t.evidence, t.context) for t in scan(code, table.model) if t.kind == "field"]
+    assert found == [("merge_status", "merge_request", "named", "declare"), ("iid", "merge_request", "named", "declare")]
+
+
+def test_a_zod_schema_of_a_record_declares_its_fields_shown_not_fixed(check):
+    code = ('export const MergeRequestSchema = z.object({\n  iid: z.number(),\n  merged_by: UserSchema.nullable(),\n'
+            '  runner: z.object({ id: z.number(), active: z.boolean(), is_shared: z.boolean() }),\n});\n')
+    found = [(f.code, f.span.start.row, f.fix.applicability) for f in check(code, "javascript", "schemas.ts")]
+    assert found == [("MIG010", 3, "display-only"), ("MIG060", 4, "display-only")]
+
+
+# ---------------------------------------------------------------- @gitbeaker/rest
+def test_gitbeaker_resource_methods_are_requests_to_their_endpoints(table):
+    code = ("const changes = await api.MergeRequests.showChanges(projectId, iid);\n"
+            "const runners = await api.Runners.all({ scope: 'active', perPage: 20 });\n"
+            "const mr = await api.MergeRequests.show(projectId, iid);\nuse(mr.merge_status);\n")
+    found = [t[:4] for t in touches(code, table) if t[0] != "param" or t[1] == "scope"]
+    assert found == [("endpoint", "/projects/:id/merge_requests/:merge_request_iid/changes", "merge_request", "typed"),
+                     ("endpoint", "/runners/all", "runner", "typed"), ("param", "scope", "runner", "typed"),
+                     ("endpoint", "/projects/:id/merge_requests/:merge_request_iid", "merge_request", "typed"),
+                     ("field", "merge_status", "merge_request", "typed")]
+
+
+def test_a_gitbeaker_option_is_sent_decamelized_and_never_rewritten_where_spelled_in_camel_case(table):
+    [param] = [t for t in scan("await api.Runners.all({ tagList: ['a'] });\n", table.model) if t.kind == "param"]
+    assert (param.name, param.syntax) == ("tag_list", "")
 
 
 # ---------------------------------------------------------------- where findings sit
@@ -204,6 +261,13 @@ def test_rename_of_a_typed_property_and_an_objects_key(tmp_path):
     first, second = fix(tmp_path, code, "a.ts", "--unsafe-fixes")
     assert "use(mr.merge_user);" in first and "{ require_reauthentication_to_approve: true }" in first
     assert second == first
+
+
+def test_an_entry_whose_new_name_is_already_there_is_dropped_with_its_line(tmp_path):
+    code = (API + "await axios.put(`${API}/projects/1/approvals`, {\n"
+            "  require_reauthentication_to_approve: true,\n  require_password_to_approve: true,\n});\n")
+    assert fix(tmp_path, code)[0] == (API + "await axios.put(`${API}/projects/1/approvals`, {\n"
+                                       "  require_reauthentication_to_approve: true,\n});\n")
 
 
 def test_a_named_receiver_is_never_fixed_safely(tmp_path):

@@ -348,3 +348,11 @@ def test_yaml_alias_bombs_and_cycles_stay_small(touches):
     found = touches(bomb)
     assert len([t for t in found if t.kind == "endpoint"]) == 31
     assert touches("interactions: &loop\n- request: {uri: *loop}\n") == []
+
+
+def test_a_logged_parameter_is_shown_and_never_offered_a_fix_the_fixer_cannot_make(check):
+    """An API log line writes a parameter as a {key, value} pair, no member to rename or drop:
+    its finding says what to do, and neither `check` nor `fix` claims a rewrite."""
+    line = '{"method": "PUT", "path": "/api/v4/users/5", "params": [{"key": "private_profile", "value": null}]}\n'
+    [finding] = check(line, "json-lines", "api.jsonl")
+    assert (finding.code, finding.fix.applicability) == ("MIG020", "display-only")

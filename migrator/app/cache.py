@@ -21,6 +21,14 @@ cache directory (``$XDG_CACHE_HOME/migrator/key``, else ``~/.cache/migrator/key`
 with mode 0600. A pack that fails the check, or cannot be read or parsed, is ignored (every file
 is checked) and rewritten. Writing never fails a run (a read-only tree just has no cache) and
 never leaves a half-written pack (a temporary file, then an atomic rename).
+
+Nor can what is committed in the pack's place turn the cache against the run (app/cachedir.py):
+the cache directory is entered without following a link, the pack is read only when it is a
+regular file of at most MAX_PACK_BYTES (never a link to ``/dev/zero``, never a FIFO), nothing is
+written through a link or into what is not a regular file, and the ``.gitignore`` and
+``CACHEDIR.TAG`` are written only into a cache directory this run made. Anything else turns the
+cache off for the run, with one warning line naming the path. A user with no cache directory (no
+home: userdir.py) has no key, so no cache either, and is told so once.
 """
 
 from __future__ import annotations
@@ -37,12 +45,11 @@ from typing import NamedTuple
 from .. import __version__
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..fix.files import write_atomic
 from ..model import Finding
 from ..ruletable import RuleTable
-from ..userdir import secret, user_cache_dir  # noqa: F401 - user_cache_dir: for the tests
+from ..userdir import secret, user_cache_dir, warn  # noqa: F401 - user_cache_dir: for the tests
+from .cachedir import MAX_PACK_BYTES, PACK, Place, Refused, replace
 
-PACK = "results.bin"
 MAGIC = b"migrator-results-1\n"
 RACY_NS = 2_000_000_000  # files modified this close to the run's start are not stored
 UNUSED_DAYS = 30  # entries no run has used for this long are dropped when the pack is rewritten
@@ -93,13 +100,21 @@ class ResultCache:
     """The cache of one run. ``get`` gives a file's (scanned, findings) when an entry for it is
     valid; ``put`` stores a result; ``save`` writes the pack when anything changed."""
 
-    def __init__(self, directory: Path, table: RuleTable, key: bytes | None, edits: bool = False) -> None:
+    def __init__(self, directory: Path, table: RuleTable, key: bytes | None, edits: bool = False,
+                 anchor: Path | None = None) -> None:
         self.directory = directory.absolute()
         self.edits = edits  # findings stored with their fix edits filled in (and fixes found not applicable)
-        self.key = key  # None: the cache is off (--no-cache, or no key could be had)
+        self.key = key  # None: the cache is off (--no-cache, no key could be had, or a refused path)
         self.started = time.time_ns()
         self.tool = tool_stamp(table) if key is not None else b""
-        self.entries = self._load() if key is not None else {}
+        self.place = Place.of(self.directory, anchor)
+        self.entries: dict[str, Entry] = {}
+        if key is not None:
+            try:
+                self.entries = self._load()
+            except Refused as refused:  # a link, a FIFO, a huge file: no cache for this run
+                warn(str(refused))
+                self.key = None
         self.changed = False
         self._contexts: dict[int, tuple[FileSettings, str]] = {}  # id → (settings, digest)
         self._directories: dict[str, str] = {}  # directory → its absolute path
@@ -108,8 +123,10 @@ class ResultCache:
     def open(cls, settings: FileSettings, table: RuleTable, enabled: bool = True, edits: bool = False
              ) -> ResultCache:
         """The cache of a run with these (the working directory's) settings; off unless ``enabled``.
-        A run whose report shows edits (``edits``) uses only entries made with edits."""
-        return cls(Path(settings.cache_dir), table, secret() if enabled else None, edits)
+        A run whose report shows edits (``edits``) uses only entries made with edits. The cache
+        directory's components below the configuration's directory are entered without following
+        a link."""
+        return cls(Path(settings.cache_dir), table, secret() if enabled else None, edits, settings.root)
 
     def lookup(self, source: SourceFile, settings: FileSettings) -> tuple[Lookup, tuple[bool, list[Finding]] | None]:
         """The file's cache key (for `put`) and its cached (scanned, findings), if any."""
@@ -169,16 +186,27 @@ class ResultCache:
         self.changed = True
 
     def save(self) -> None:
-        """Write the pack when something changed; any error just leaves the cache as it was."""
+        """Write the pack when something changed; any error just leaves the cache as it was. The
+        directory's .gitignore and CACHEDIR.TAG are written only when this run made it."""
         if not self.changed or self.key is None:
             return
         try:
-            self._prepare()
             entries = {**self._load(), **self.entries}
             oldest = self.started // 1_000_000_000 - UNUSED_DAYS * 86_400
             kept = {path: entry for path, entry in entries.items() if entry.used >= oldest}
             payload = pickle.dumps((self.tool, kept), protocol=pickle.HIGHEST_PROTOCOL)
-            write_atomic(self.directory / PACK, MAGIC + self._mac(payload) + payload)
+            if len(MAGIC) + hashlib.sha256().digest_size + len(payload) > MAX_PACK_BYTES:
+                return
+            directory, made = self.place.enter(create=True)
+            try:
+                if made:
+                    for name, text in ((".gitignore", IGNORE_FILE), ("CACHEDIR.TAG", TAG_FILE)):
+                        replace(directory, name, text.encode(), self.directory)
+                replace(directory, PACK, MAGIC + self._mac(payload) + payload, self.directory)
+            finally:
+                os.close(directory)
+        except Refused as refused:  # planted since the run started
+            warn(str(refused))
         except OSError:
             return
 
@@ -187,9 +215,10 @@ class ResultCache:
         return hmac.new(self.key or b"", message, hashlib.sha256).digest()
 
     def _load(self) -> dict[str, Entry]:
-        """The pack's entries; none when it is missing, unreadable, forged or of another tool."""
+        """The pack's entries; none when it is missing, unreadable, forged or of another tool
+        (Refused when it, or the way to it, is what no cache of ours is: see `Place`)."""
         try:
-            data = (self.directory / PACK).read_bytes()
+            data = self.place.read()
         except OSError:
             return {}
         size = len(MAGIC) + hashlib.sha256().digest_size
@@ -201,14 +230,6 @@ class ResultCache:
         except Exception:  # noqa: BLE001 - a pack that cannot be read is no cache
             return {}
         return entries if tool == self.tool and isinstance(entries, dict) else {}
-
-    def _prepare(self) -> None:
-        """Create the cache directory with its .gitignore and CACHEDIR.TAG."""
-        if (self.directory / ".gitignore").is_file():
-            return
-        self.directory.mkdir(parents=True, exist_ok=True)
-        for name, text in ((".gitignore", IGNORE_FILE), ("CACHEDIR.TAG", TAG_FILE)):
-            write_atomic(self.directory / name, text.encode())
 
 
 class Packed:

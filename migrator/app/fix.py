@@ -1,16 +1,22 @@
 """Use case: fix. Every file under the paths is fixed in memory, in parallel (fix/passes.py does
 one file's passes); then the changed files are written atomically, or shown as a diff. Files
-that resolve outside the given paths are only checked, never written."""
+that resolve outside the given paths are only checked, never written.
+
+A file is stamped (fix/files.Stamp) just before it is read, and the stamp travels with its
+outcome to the write, which replaces the file only if it is still as read: a file another
+program wrote to meanwhile is left with that program's content, named in an error (exit
+status 2) and counted as not fixed."""
 
 from __future__ import annotations
 
 import difflib
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..fix.files import Roots, links, remove_stale_temporaries, write_atomic
+from ..fix.files import ChangedUnderneath, Original, Roots, Stamp, links, remove_stale_temporaries, write_atomic
 from ..fix.passes import fix_text
 from ..model import Finding
 from ..pipeline import load
@@ -25,7 +31,8 @@ from .settings import Settings
 
 @dataclass
 class FileFix:
-    """What fix did to one file. ``text`` is None when the file was only checked."""
+    """What fix did to one file. ``text`` is None when the file was only checked; ``stamp`` is
+    the file's just before it was read (None when it was not read, or not stamped: as_read)."""
 
     source: SourceFile
     data: bytes = b""
@@ -37,6 +44,7 @@ class FileFix:
     failure: str | None = None
     error: str | None = None
     scanned: bool = False  # read and checked (not passed over by the prefilter)
+    stamp: Stamp | None = None
 
     @property
     def changed(self) -> bool:
@@ -67,13 +75,14 @@ class FixRun:
 
 def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsafe: bool) -> FileFix:
     rules = rules_for(source, settings, table)
+    stamp = Stamp.take(source.path)  # before reading: a write after it changes the stamp
     loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN))
     if loaded is None or loaded.error is not None:
         return FileFix(source, findings=[loaded.error] if loaded else [], scanned=loaded is not None)
     result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,
                       keep=lambda f: settings.reports(f, source.path))
     return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
-                   result.findings, result.failure, scanned=True)
+                   result.findings, result.failure, scanned=True, stamp=stamp)
 
 
 def fix_job(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
@@ -147,14 +156,17 @@ def writable(source: SourceFile, roots: Roots, notes: list[str]) -> bool:
 
 
 def write(outcome: FileFix) -> str | None:
-    """Write one changed file; an error message when it could not be written (the file is then
-    left as it was, and its fixes are not counted)."""
+    """Write one changed file, if it is still as fix read it; an error message when it could not
+    be written or was changed underneath (the file is then left as it is, and its fixes are not
+    counted)."""
     path = outcome.source.path.resolve()
     try:
-        if path.read_bytes() != outcome.data:
-            outcome.new_text = None
-            return f"{outcome.source.display}: changed while it was being fixed; not written"
-        write_atomic(path, outcome.encoding.encode(outcome.new_text or ""))
+        write_atomic(path, outcome.encoding.encode(outcome.new_text or ""), as_read(path, outcome))
+    except ChangedUnderneath as exc:
+        if exc.written:
+            return f"{outcome.source.display}: fixed, but {exc.how}"
+        outcome.new_text = None
+        return f"{outcome.source.display}: changed while it was being fixed ({exc.how}); not fixed, left as it is"
     except UnicodeEncodeError as exc:
         outcome.new_text = None
         return (f"{outcome.source.display}: not written: the fix needs characters "
@@ -163,6 +175,18 @@ def write(outcome: FileFix) -> str | None:
         outcome.new_text = None
         return f"{outcome.source.display}: cannot write: {exc.strerror or exc}"
     return None
+
+
+def as_read(path: Path, outcome: FileFix) -> Original:
+    """The file as it was read, for the write to compare: its stamp from just before the read;
+    for a caller that did not stamp it (``--add-noqa``), the stamp it has now, if its bytes are
+    still those read."""
+    if outcome.stamp is not None:
+        return Original(outcome.stamp, outcome.data)
+    stamp = Stamp.take(path)
+    if stamp is None or path.read_bytes() != outcome.data:
+        raise ChangedUnderneath(path)
+    return Original(stamp, outcome.data)
 
 
 def unified_diff(outcome: FileFix) -> str:

@@ -2,6 +2,12 @@
 remote ``origin`` of the repository holding the finding's file, reduced to the project's path
 (``group/subgroup/project``). Without a remote (or git) the repository is unknown (None).
 
+The repository of a file is found without git: its directory and those above it are looked at
+for ``.git`` (a directory, or the file that a worktree or a submodule has), each directory once
+(``ignores.repository_of``, which discovery already asked). git is then asked for the remote once
+per repository root, not once per directory: a report over thousands of directories of one
+repository starts git once. A file in no repository has no remote, and git is not asked.
+
 The JSON, SARIF and audit reports carry it, so that ``migrator report --merge`` can keep each
 finding's repository when it merges the results of many repositories.
 """
@@ -13,8 +19,10 @@ import re
 import subprocess
 from collections.abc import Iterable
 from dataclasses import replace
+from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..ignores import repository_of
 from ..model import Finding
 
 # git's scp-like syntax, ``[user@]host:path``: a colon before any slash.
@@ -51,16 +59,19 @@ def git_remote(directory: str) -> str | None:
 
 def with_repository(findings: Iterable[Finding], repository: str | None = None) -> list[Finding]:
     """The findings, each with its repository: ``repository`` when given, else the git remote of
-    the directory its file is in (git is asked once per directory)."""
-    remotes: dict[str, str | None] = {}
-    by_file: dict[str, str | None] = {}
+    the repository its file is in (git is asked once per repository root)."""
+    if repository:
+        return [replace(f, repository=repository) for f in findings]
+    by_directory: dict[str, str | None] = {}  # a finding's directory, as its filename gives it → remote
+    by_root: dict[Path | None, str | None] = {None: None}  # outside any repository: none, git not asked
 
     def remote_of(finding: Finding) -> str | None:
-        if finding.filename not in by_file:
-            directory = os.path.abspath(os.path.dirname(finding.filename) or ".")
-            if directory not in remotes:
-                remotes[directory] = git_remote(directory)
-            by_file[finding.filename] = remotes[directory]
-        return by_file[finding.filename]
+        directory = os.path.dirname(finding.filename)
+        if directory not in by_directory:
+            root = repository_of(Path(os.path.abspath(directory or os.curdir)))
+            if root not in by_root:
+                by_root[root] = git_remote(str(root))
+            by_directory[directory] = by_root[root]
+        return by_directory[directory]
 
-    return [replace(f, repository=repository or remote_of(f)) for f in findings]
+    return [replace(f, repository=remote_of(f)) for f in findings]

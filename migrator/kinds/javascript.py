@@ -14,7 +14,7 @@ SUFFIXES = frozenset({".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".ct
 
 
 def claims(path: Path, head, explicit: bool) -> bool:
-    return path.suffix.lower() in SUFFIXES and not path.name.lower().endswith((".min.js", ".d.ts"))
+    return path.suffix.lower() in SUFFIXES  # minified files are left out by the default excludes
 
 
 def scan(text: str, model) -> list:
@@ -40,5 +40,5 @@ def parses(text: str) -> None:
 KIND = FileKind(
     "javascript", claims, scan, newlines="universal", fixer=fix, validator=parses, comment="//",
     strings="javascript", examples={"javascript": "example.js", "typescript": "example.ts"},
-    title="JavaScript/TypeScript", styles=("snake", "camel"),
+    title="JavaScript/TypeScript", styles=("snake", "camel"), sdk="gitbeaker",
 )

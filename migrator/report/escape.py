@@ -14,10 +14,28 @@ override could reorder what the reader sees. The text formats show such characte
 - ``show_line``: a source line as ruff shows it: a tab is four spaces and a control character is
   its Unicode control picture (ESC is ``␛``), so every character keeps one column and the caret
   still points at the span.
+
+The Markdown report needs more: Markdown syntax in scanned text must show as the characters it is
+(a ``<b>`` in a message is no HTML element, a ``[x](y)`` no link, a ``|`` no cell border), and how
+a character is kept literal depends on where it goes (CommonMark 0.31, GFM tables):
+
+- ``code_span``: text as a code span. Backslashes are literal there, so the only way to hold
+  backticks is a fence (a backtick run) longer than any run inside, padded with a space where
+  the text starts or ends with a backtick (or with a space at both ends, which CommonMark strips).
+- ``prose``: text in a heading, a list item or a paragraph: the characters that start inline
+  Markdown (``\\ ` * _ [ ] ~ #``) backslash-escaped, ``<`` and ``&`` as entities (no HTML
+  element, no entity of the text's own), a leading block marker (``-``, ``+``, ``>``, ``1.``)
+  escaped, line breaks as spaces.
+- ``markdown_text``: prose in which backtick-delimited code spans (rule messages quote names so:
+  `` `merged_by` is removed``) stay code spans, paired as CommonMark pairs them.
+- With ``table=True``, the same text for a GFM table cell: ``|`` escaped as ``\\|`` (GFM splits
+  a row at every other ``|``, inside code spans too, and drops the backslash of every ``\\|``,
+  even one after another backslash), line breaks as ``<br>``, GFM's break inside a cell.
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 # Bidirectional embeddings, overrides and isolates, and the Unicode line and paragraph separators:
@@ -89,3 +107,68 @@ def show_line(text: str) -> str:
 def width(text: str) -> int:
     """Terminal columns of already shown text (East Asian wide characters take two)."""
     return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+# ---------------------------------------------------------------- Markdown
+LINE_BREAKS = re.compile(r"\r\n|\r|\n")
+BACKTICKS = re.compile(r"`+")
+# Characters that start inline Markdown anywhere in a line. An underscore between two letters or
+# digits opens and closes no emphasis (CommonMark's flanking rules), so `merge_user` stays as it is.
+INLINE = re.compile(r"[\\`*\[\]~#]|(?<![^\W_])_|_(?![^\W_])")
+# A list item, block quote or setext underline when the text starts a line: its marker escaped
+# (an ordered list's ``1.`` as ``1\\.``).
+BLOCK_START = re.compile(r"^([ \t]*)(?:([-+>=])|(\d{1,9})([.)]))")
+
+
+def code_span(text: str, table: bool = False) -> str:
+    """A code span that shows ``text`` exactly (line breaks, which a code span shows as spaces,
+    become spaces); "" for empty text, which no code span can hold."""
+    text = LINE_BREAKS.sub(" ", text)
+    if not text:
+        return ""
+    fence = "`" * (max(map(len, BACKTICKS.findall(text)), default=0) + 1)
+    # CommonMark strips one space from each end of a span that has one at both ends and is not
+    # all spaces: the pad puts one back.
+    spaced = text[0] == text[-1] == " " and bool(text.strip(" "))
+    pad = " " if text[0] == "`" or text[-1] == "`" or spaced else ""
+    return f"{fence}{pad}{_pipes(text) if table else text}{pad}{fence}"
+
+
+def prose(text: str, table: bool = False) -> str:
+    """``text`` as literal Markdown text: no emphasis, link, code, HTML or entity of its own."""
+    text = INLINE.sub(lambda m: "\\" + m[0], text).replace("&", "&amp;").replace("<", "&lt;")
+    text = BLOCK_START.sub(lambda m: m[1] + ("\\" + m[2] if m[2] else m[3] + "\\" + m[4]), text)
+    if table:
+        return LINE_BREAKS.sub("<br>", _pipes(text))
+    return LINE_BREAKS.sub(" ", text)
+
+
+def markdown_text(text: str, table: bool = False) -> str:
+    """``text`` whose backtick-delimited parts are code spans, the rest literal prose."""
+    return "".join(code_span(part, table) if is_code else prose(part, table)
+                   for is_code, part in code_pieces(text))
+
+
+def code_pieces(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut as CommonMark cuts it into code spans: a backtick run opens a span that the
+    next run of the same length closes; a run that nothing closes is literal text. Returns
+    (is_code, text) pieces whose texts, with the fences, make up ``text``."""
+    runs = list(BACKTICKS.finditer(text))
+    closer, later = [None] * len(runs), {}
+    for index in range(len(runs) - 1, -1, -1):  # each run's next run of the same length
+        length = len(runs[index][0])
+        closer[index], later[length] = later.get(length), index
+    pieces, done, index = [], 0, 0
+    while index < len(runs):
+        close = closer[index]
+        if close is None:
+            index += 1
+            continue
+        pieces += [(False, text[done:runs[index].start()]), (True, text[runs[index].end():runs[close].start()])]
+        done, index = runs[close].end(), close + 1
+    pieces.append((False, text[done:]))
+    return [(is_code, part) for is_code, part in pieces if part or is_code]
+
+
+def _pipes(text: str) -> str:
+    return text.replace("|", "\\|")

@@ -5,7 +5,10 @@ The fingerprint is the SHA-256 (hex) of four parts, joined by NUL:
 
 1. the rule code;
 2. the path, as a CI system knows it (``path_of``: relative to the working directory, ``/``
-   separators, no leading ``./``);
+   separators, no leading ``./``), worked out from where the file really is, so that every way of
+   naming it on the command line (``x.py``, ``./x.py``, absolute, through a symlinked directory
+   such as a shell's ``$PWD`` when the working directory was entered through a link, or
+   ``../real/x.py``) gives the same path;
 3. the matched text: the part of ``finding.source_line`` under the span when the span starts and
    ends on that line, else the whole source line, else the message; runs of whitespace made one
    space;
@@ -23,7 +26,7 @@ import hashlib
 import os
 from collections import Counter
 from collections.abc import Sequence
-from pathlib import Path, PurePath
+from functools import lru_cache
 
 from ..model import Finding
 from .escape import shown_source
@@ -31,14 +34,61 @@ from .escape import shown_source
 
 def path_of(filename: str) -> str:
     """The path a CI system shows for a file: relative to the working directory when it lies
-    under it, with ``/`` separators and no leading ``./``."""
-    path = Path(filename)
-    if path.is_absolute():
-        try:
-            path = path.relative_to(Path.cwd())
-        except ValueError:
-            return path.as_posix()
-    return PurePath(os.path.normpath(path)).as_posix()
+    under it (else absolute), with ``/`` separators and no leading ``./``.
+
+    The directories are resolved (symlinks, ``..``) on both sides, the working directory's and
+    the file's, so the path does not depend on how the file was named; the file's own name is
+    kept, so a symlinked file stays itself, as the walk reports it."""
+    directory, name = os.path.split(filename)
+    return _canonical_directory(os.getcwd(), directory) + name
+
+
+@lru_cache(maxsize=65536)
+def _canonical_directory(cwd: str, directory: str) -> str:
+    """``directory`` (relative to ``cwd``) resolved, relative to the resolved ``cwd`` when it
+    lies under it, as a ``/`` prefix ("" for the working directory itself): once per directory,
+    as a report fingerprints many findings of each."""
+    base = _resolved_cwd(cwd)
+    real = _resolved(directory) if os.path.isabs(directory) else _resolved(directory, base)
+    if real == base:
+        return ""
+    under = base if base.endswith(os.sep) else base + os.sep
+    path = real[len(under):] if real.startswith(under) else real
+    return (path if os.sep == "/" else path.replace(os.sep, "/")).rstrip("/") + "/"
+
+
+@lru_cache(maxsize=16)
+def _resolved_cwd(cwd: str) -> str:
+    return _resolved(cwd)
+
+
+_STEPS: dict[tuple[str, str], str] = {}  # (a real directory, a name in it) → its real path
+STEPS_KEPT = 65536
+
+
+def _resolved(path: str, start: str | None = None) -> str:
+    """The real path of ``path``, absolute or (with ``start``, a real directory) relative to
+    ``start``: symlinks and ``..`` resolved as the kernel does (``..`` after the link before it),
+    as ``os.path.realpath`` gives it, but component by component with each step remembered:
+    merged results name many directories below few, and each new directory costs one ``lstat``,
+    not one per component of its path."""
+    drive, rest = os.path.splitdrive(path)
+    current = start if start is not None else drive + os.sep
+    for name in rest.replace(os.altsep or os.sep, os.sep).split(os.sep):
+        if name in ("", os.curdir):
+            continue
+        if name == os.pardir:
+            current = os.path.dirname(current)
+            continue
+        found = _STEPS.get((current, name))
+        if found is None:
+            candidate = os.path.join(current, name)
+            found = os.path.realpath(candidate) if os.path.islink(candidate) else candidate
+            if len(_STEPS) >= STEPS_KEPT:
+                _STEPS.clear()
+            _STEPS[(current, name)] = found
+        current = found
+    return current
 
 
 def matched_text(finding: Finding) -> str:
@@ -49,7 +99,11 @@ def matched_text(finding: Finding) -> str:
 
 def fingerprint(finding: Finding, occurrence: int = 0) -> str:
     """The fingerprint of ``finding`` as the ``occurrence``-th (from 0) of its kind in its file."""
-    parts = (finding.code, path_of(finding.filename), matched_text(finding), str(occurrence))
+    return _digest(finding.code, path_of(finding.filename), matched_text(finding), occurrence)
+
+
+def _digest(code: str, path: str, text: str, occurrence: int) -> str:
+    parts = (code, path, text, str(occurrence))
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
@@ -61,6 +115,6 @@ def fingerprints(findings: Sequence[Finding]) -> list[str]:
     for index in sorted(range(len(findings)), key=lambda i: findings[i].sort_key):
         finding = findings[index]
         key = (finding.code, path_of(finding.filename), matched_text(finding))
-        out[index] = fingerprint(finding, seen[key])
+        out[index] = _digest(*key, seen[key])
         seen[key] += 1
     return out

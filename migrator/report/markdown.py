@@ -2,38 +2,55 @@
 an issue or a merge request note. Same content as the HTML report (audit.py), laid out by
 templates/report.md.j2, with a bar of ``█`` per item for the chart.
 
-Text from the findings never breaks the layout: in table cells ``|`` is escaped (GFM's table
-splitter never splits at a ``\\|``), line breaks become ``<br>`` and ``<`` cannot open HTML; code
-goes in a code span whose backtick fence is longer than any run of backticks inside it.
+Text from the findings (file names, messages, source lines, repositories; a merged result can
+put anything in any field) shows as the characters it is, wherever it goes: the template passes
+every such value through one of the filters below, which escape.py's Markdown functions make
+(the one place scanned text is escaped). The filters differ by context because Markdown does:
+``|`` must be escaped in a table cell and must not be in a heading's code span, where the
+backslash would show.
+
+=========  ===================  ==============================================================
+filter     where                what
+=========  ===================  ==============================================================
+``cell``   a table cell         prose whose backtick-quoted parts (rule messages and texts
+                                quote names so) are code spans; ``spans=False``: none
+``code``   a table cell         one code span holding the text exactly (a blank text: nothing)
+``text``   a heading, a list    as ``cell``, with ``|`` as it is
+``span``   a heading, a list    one code span holding the text exactly
+=========  ===================  ==============================================================
+
+A name (a repository, a label, a severity) is plain prose (``spans=False``): its backticks are
+characters of the name.
 """
 
 from __future__ import annotations
 
-import re
-
 from .audit import render_template
 from .context import ReportContext
+from .escape import code_span, markdown_text, prose
 
-LINE_BREAKS = re.compile(r"\r\n|\r|\n")
 
-
-def cell(text: object) -> str:
-    """Text for a table cell: ``|`` escaped, line breaks as ``<br>``, and ``<`` as ``&lt;`` outside
-    `code spans` (inside them it shows as it is)."""
-    parts = str(text).replace("|", "\\|").split("`")
-    text = "`".join(part if i % 2 else part.replace("<", "&lt;") for i, part in enumerate(parts))
-    return LINE_BREAKS.sub("<br>", text)
+def cell(value: object, spans: bool = True) -> str:
+    """Text for a table cell: Markdown in it shown as the characters it is, ``|`` escaped, line
+    breaks as ``<br>``; its backtick-quoted parts as code spans unless not ``spans``."""
+    return markdown_text(str(value), table=True) if spans else prose(str(value), table=True)
 
 
 def code(text: object) -> str:
-    """A code span holding ``text`` exactly (within a table cell); empty for empty text."""
-    text = LINE_BREAKS.sub(" ", str(text))
-    if not text.strip():
-        return ""
-    fence = "`" * (max((len(run) for run in re.findall("`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text.replace('|', chr(92) + '|')}{pad}{fence}"
+    """A code span holding ``text`` exactly, for a table cell; empty for blank text."""
+    text = str(text)
+    return code_span(text, table=True) if text.strip() else ""
+
+
+def text(value: object, spans: bool = True) -> str:
+    """Text for a heading or a list item: as ``cell``, outside a table."""
+    return markdown_text(str(value)) if spans else prose(str(value))
+
+
+def span(value: object) -> str:
+    """A code span holding ``value`` exactly, outside a table (a heading, a list item)."""
+    return code_span(str(value))
 
 
 def render(context: ReportContext) -> str:
-    return render_template("report.md.j2", context, autoescape=False, cell=cell, code=code)
+    return render_template("report.md.j2", context, autoescape=False, cell=cell, code=code, text=text, span=span)

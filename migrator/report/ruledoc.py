@@ -64,6 +64,7 @@ def as_dict(rule: Rule, table: HasItems) -> dict:
         "spec_and_facts": rule.docs.spec_and_facts or None,
         "url": rule.url,
         "example": example_dict(rule),
+        "not_applicable": dict(rule.not_applicable),
     }
 
 
@@ -123,6 +124,9 @@ def render_text(rules: list[Rule], table: HasItems) -> str:
             out += _para("Fix", "None; the finding says what to do.")
         out += _para("Spec and reality", rule.docs.spec_and_facts)
         out += _example(doc["example"])
+        if rule.not_applicable:
+            out += ["## Not applicable", ""]
+            out += [f"- {kind}: {reason}" for kind, reason in sorted(rule.not_applicable.items())] + [""]
         if rule.url:
             out += [f"See {rule.url}", ""]
     return "\n".join(out).rstrip("\n") + "\n"

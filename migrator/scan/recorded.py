@@ -249,7 +249,8 @@ class _Scanner:
             key = item.get("key") if item.kind == OBJECT else None
             if isinstance(text_of(key), str):
                 location = recreq.log_location(key.value, method, self.model)
-                params.append(self._param(key.value, item.get("value"), key.start, key.end, location, self.frame))
+                param = self._param(key.value, item.get("value"), key.start, key.end, location, self.frame)
+                params.append(replace(param, syntax=Syntax.LOG))  # a {key, value} pair: no member to rewrite
         self._request(doc.get("method"), doc.get("path"), params)
 
     def _request(self, method: Node | None, url: Node | None, params: list[recreq.Param]) -> recreq.Request | None:

@@ -45,7 +45,8 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
 
 def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
     node = spot.value_node() if touch.syntax == Syntax.DICT_KEY else None
-    return spot.without_entry() if node is not None and spot.s.text_of(node) == "null" else None
+    null = node is not None and spot.sh.literals.get(spot.s.text_of(node), False) is None  # ``null``, Go's ``nil``
+    return spot.without_entry() if null else None
 
 
 INTENT = Intent(

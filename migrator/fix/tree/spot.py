@@ -9,8 +9,9 @@ import re
 from dataclasses import dataclass
 
 from ...model import Touch
+from ...spelling import camel
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import Node, Source, walk
+from ...scan.tree.nodes import Node, Source, unwrap, walk
 from ...scan.tree.strings import _piece, arguments, callee
 
 Edits = list[tuple[int, int, str]] | None
@@ -97,6 +98,7 @@ class Spot:
         name = self.name_node()
         if name is None:
             return None
+        new = self.spelled(name, new)
         if name.type in self.sh.strings:
             start, end = self.s.inner(name)
             return [(start, end, new)]
@@ -104,19 +106,28 @@ class Spot:
             return [(*self.s.span(name), self.lang.code_name(new))]
         return None
 
+    def spelled(self, name: Node, new: str) -> str:
+        """The new name as the code spells the old one: ``mergeUser`` where it reads ``mergedBy``."""
+        written = self.s.inner(name) if name.type in self.sh.strings else self.s.span(name)
+        return camel(new) if self.s.text[written[0]:written[1]] == camel(self.touch.name) != self.touch.name else new
+
     def without_entry(self) -> Edits:
         """The removal of the object entry whose key the touch is, with one comma (with the
         blanks around it, where it is the object's only entry)."""
         written = self.touch.written
         if written is None or written.key_span is None:
             return None
-        entry = next((n for n in walk(self.s.root) if n.type == self.sh.pair
-                      and self.s.inner(self.sh.f(n, "key"), *self._quotes(self.sh.f(n, "key"))) == written.key_span), None)
+        keys = ((n, unwrap(self.sh.f(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
+        entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
+                      and self.s.inner(key, *self._quotes(key)) == written.key_span), None)
         if entry is None:
             return None
         start, end = self.s.span(entry)
         text = self.s.text
         after = re.compile(r"\s*,[ \t]*").match(text, end)
+        line = text.rfind("\n", 0, start) + 1
+        if after and not text[line:start].strip() and text[after.end():after.end() + 1] in ("\n", ""):
+            return [(line, after.end() + 1, "")]  # the entry's own line, with its line break
         if after:
             return [(start, after.end(), "")]
         before = text.rfind(",", 0, start)
@@ -139,8 +150,9 @@ class Spot:
             return None
         start, end = self.s.span(access)
         cut = self.s.inner(name) if name.type in self.sh.strings else self.s.span(name)
-        spelled = new if name.type in self.sh.strings else self.lang.code_name(new)
-        return self.s.text[start:cut[0]] + spelled + self.s.text[cut[1]:end]
+        spelled = self.spelled(name, new)
+        return self.s.text[start:cut[0]] + (spelled if name.type in self.sh.strings else self.lang.code_name(spelled)) \
+            + self.s.text[cut[1]:end]
 
     def compared(self) -> tuple[Node, Node, str] | None:
         """(comparison, the literal operand, operator) around the touch."""

@@ -8,7 +8,7 @@ C# later) read into the same touches as the Python scanner, with the same eviden
 - shapes.py: a language's node vocabulary (which node is a call, a member access, an object …);
 - infer.py: what an expression is as far as the API goes (a response, a record, a client);
 - walk.py: the generic walk that turns a tree into touches (URLs, requests, fields, keys,
-  comparisons), with requests.py (HTTP clients' requests), declarations.py (interfaces, structs,
+  comparisons), with requests.py (HTTP clients' requests), declare.py (interfaces, structs,
   schemas), flows.py (callbacks, decoders, JSON in mock strings) and sdk.py (an SDK's calls,
   types and option structs, as data in rules/model/<sdk>.yaml);
 - javascript.py, go.py: the language modules (their Shapes, HTTP clients, mocks, spelling).

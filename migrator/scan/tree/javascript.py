@@ -36,6 +36,8 @@ LANGUAGE = Language(
                "data": "body", "form": "form", "headers": "header"},
     serializers=frozenset({"JSON.stringify"}),
     query_builders=frozenset({"URLSearchParams"}),
+    url_builders=frozenset({"URL"}),
+    sdk="gitbeaker",
     json_methods=frozenset({"json"}),
     body_members=frozenset({"data", "body"}),
     callbacks=frozenset({"then", "map", "forEach", "filter", "find", "some", "every", "flatMap", "findLast"}),

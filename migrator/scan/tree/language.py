@@ -50,6 +50,7 @@ class Language:
     locations: dict[str, str] = field(default_factory=dict)
     serializers: frozenset[str] = frozenset()  # ``JSON.stringify(body)`` sends ``body``
     query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
+    url_builders: frozenset[str] = frozenset()  # ``new URL(path, base)``; its ``searchParams.append(k, v)``
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
     body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
@@ -59,6 +60,7 @@ class Language:
     # methods, and the roots whose ``.object`` is one (any receiver's ``.extend({…})`` is)
     schema_methods: frozenset[str] = frozenset()
     schema_roots: frozenset[str] = frozenset()
+    sdk: str | None = None  # the SDK whose calls, types and options are data: rules/model/<sdk>.yaml, sdk.py
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
     # how the code spells a field the API names ``merged_by``: as the API does (""), or in
     # "pascal" case with the language's initialisms in capitals (Go: ``MergedBy``, ``IPAddress``)
@@ -68,7 +70,6 @@ class Language:
     # and calls decoding a response into the argument at an index (``json.Unmarshal(b, &mr)``)
     forwarders: frozenset[str] = frozenset()
     decoders: dict[str, int] = field(default_factory=dict)
-    sdk: str | None = None  # the SDK whose data (rules/model/<sdk>.yaml) types its calls: sdk.py
 
     def client(self, name: str) -> Client | None:
         return next((c for c in self.clients if c.name == name), None)

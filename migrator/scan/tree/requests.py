@@ -49,7 +49,11 @@ class Requests:
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
+        if self.w.sdk.call(node, function, listed):
+            return True
         method = self.s.text_of(self.sh.f(function, "property"))
+        if method in ("append", "set") and len(listed) == 2:
+            self._search_param(function, listed)
         owner = unwrap(self.sh.f(function, "object"), self.sh.wrappers)
         if owner.type == self.sh.call:
             self.call(owner)
@@ -172,6 +176,35 @@ class Requests:
             return None
         return Value("object", node=first, family="query") if first.type == self.sh.object else None
 
+    def url_written(self, node: Node | None) -> Node | None:
+        """Where a URL expression is written: ``new URL(`…`, base)``'s path, and the URL object
+        whose ``toString()`` or ``href`` it is."""
+        node = unwrap(node, self.sh.wrappers)
+        builders = self.lang.url_builders
+        if node is not None and node.type == self.sh.new and self.s.text_of(self.sh.f(node, "constructor") or node) in builders:
+            args = self.sh.f(node, self.sh.arguments)
+            return self.url_written(args.named_children[0]) if args is not None and args.named_children else node
+        inner = self.sh.f(node, "function") if node is not None and node.type == self.sh.call else node
+        if inner is not None and inner.type == self.sh.member and self.s.text_of(self.sh.f(inner, "property")) in (
+                "toString", "href") and (inner is node or not self.sh.f(node, self.sh.arguments).named_children):
+            return self.url_written(self.sh.f(inner, "object"))
+        return node
+
+    def _search_param(self, function: Node, args: list[Node]) -> None:
+        """``url.searchParams.append("scope", "active")`` on a URL of the API: a query parameter,
+        shown, never rewritten."""
+        owner = unwrap(self.sh.f(function, "object"), self.sh.wrappers)
+        if owner.type != self.sh.member or self.s.text_of(self.sh.f(owner, "property")) != "searchParams":
+            return
+        text = self.w.template(self.sh.f(owner, "object"))
+        url = urls.parse(text, self.w.model, relative_ok=text.startswith(urls.MARK + "/")) if text else None
+        name = self.w.literal(args[0])
+        if url is None or not isinstance(name, str):
+            return
+        span = self.s.inner(args[0]) if args[0].type in self.sh.strings else self.s.span(args[0])
+        self.w.add(Touch("param", name, span, url.record, urls.literal_evidence(url), "filter", "GET",
+                         self.w.literal(args[1]), Syntax.NONE, request=Request(path=url.name, location="query")))
+
     def _queries(self, url_node: Node) -> list[Node]:
         """The query builders a URL expression holds, written there or bound to a name."""
         found = []
@@ -214,21 +247,19 @@ class Requests:
     def _touches(self, node: Node, url: urls.ApiUrl, url_node: Node, method: str, evidence: str,
                  entries: list, body: Node | None) -> None:
         auth = self._auth(url, entries)
-        plain = unwrap(url_node, self.sh.wrappers)
+        plain = self.url_written(url_node)
         if plain.type == self.sh.call and callee(self.s, plain, self.sh) in self.sh.formats and arguments(plain, self.sh):
             plain = unwrap(arguments(plain, self.sh)[0], self.sh.wrappers)  # the format string: ``fmt.Sprintf("…")``
             url_node = plain
         if plain.type in self.sh.identifier:
             self.w.sent(self.s.text_of(plain), evidence)
         elif plain.id not in self.w.handled:
-            span = self.s.span(url_node)
+            span = self.s.span(plain)
             self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
             for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth):
                 self.w.add(replace(touch, request=replace(touch.request, client="http")))
             self.w.mark(plain)
-            for sub in plain.named_children:
-                if sub.type == self.sh.substitution:
-                    self.w.children(sub)
+            self.w.code_parts(plain)
         request = Request(path=url.name, auth=auth, client="http")
         sending = [(self.lang.locations.get(k), v) for k, _, v in entries if self.lang.locations.get(k)]
         if body is not None:
@@ -245,9 +276,12 @@ class Requests:
         self.w.infer.cache[node.id] = value
         return True
 
-    def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request) -> None:
-        """Each key of an object sent (query, body, form, headers) is a parameter of the request."""
-        entries = self._entries(node)
+    def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request,
+               rename=None) -> None:
+        """Each key of an object sent (query, body, form, headers) is a parameter of the request;
+        ``rename`` gives the name a client sends a key as (an SDK decamelizes them): a key it
+        renames is shown, never rewritten."""
+        entries = [(rename(k) if rename else k, key, v) for k, key, v in self._entries(node)]
         held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
         context = urls.METHOD_CONTEXT.get(method, "call")
         for index, (name, key, value) in enumerate(entries):
@@ -258,6 +292,8 @@ class Requests:
                 credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
             span = self.s.inner(key) if key.type in self.sh.strings else self.s.span(key)
+            if self.s.text[span[0]:span[1]] not in (name, self.lang.code_name(name)):
+                syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
                              request=replace(request, credential=credential),
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,

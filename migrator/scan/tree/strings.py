@@ -9,8 +9,9 @@ import codecs
 import re
 from collections.abc import Callable
 
+from ...model import NO_VALUE
 from .. import urls
-from .nodes import Node, Source, field, unwrap
+from .nodes import Node, Source, unwrap
 from .shapes import Shapes
 
 DEPTH = 24  # how deep a concatenation is followed
@@ -26,6 +27,32 @@ def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
     return "".join(_piece(source, part, shapes) or "" for part in node.named_children)
 
 
+def literal(source: Source, node: Node | None, shapes: Shapes,
+            pointed: Callable[[Node], "Node | None"] = lambda node: None) -> object:
+    """A literal's value (string, number, true, false, null), or NO_VALUE; ``pointed`` gives the
+    value a helper points at (the SDK's ``gitlab.Ptr(v)``)."""
+    node = unwrap(node, shapes.wrappers)
+    if node is None:
+        return NO_VALUE
+    if node.type in shapes.strings:
+        return string_value(source, node, shapes)
+    if node.type in shapes.literals:
+        return shapes.literals[node.type]
+    inner = pointed(node)
+    if inner is not None:
+        return literal(source, inner, shapes, pointed)
+    listed = node.named_children if node.type == shapes.object and shapes.composite else ()
+    if len(listed) == 1 and listed[0].type != shapes.pair:  # Go's ``url.Values{"scope": {"active"}}``
+        return literal(source, listed[0], shapes, pointed)
+    if node.type in shapes.numbers:
+        text = source.text_of(node)
+        try:
+            return int(text) if text.isdigit() else float(text)
+        except ValueError:
+            return NO_VALUE
+    return NO_VALUE
+
+
 def _piece(source: Source, part: Node, shapes: Shapes) -> str | None:
     text = source.text_of(part)
     if part.type in shapes.fragment:
@@ -38,9 +65,11 @@ def _piece(source: Source, part: Node, shapes: Shapes) -> str | None:
     return None
 
 
-def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, depth: int = 0) -> str | None:
+def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, depth: int = 0,
+             builders: frozenset[str] = frozenset()) -> str | None:
     """The string an expression builds, with ``{}`` for run-time parts; None when it has no
-    literal part at all."""
+    literal part at all. ``builders`` are the constructors of URL objects (``new URL(path,
+    base)``), whose ``toString()`` and ``href`` are the URL."""
     node = unwrap(node, shapes.wrappers)
     if node is None or depth > DEPTH:
         return None
@@ -48,17 +77,19 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
         value = string_value(source, node, shapes)
         return formatted(value) if value is not None and is_format(source, node, shapes) else value
     if node.type == shapes.call and callee(source, node, shapes) in shapes.formats | shapes.joins:
-        return _call_template(source, node, shapes, lookup, depth)
+        return _call_template(source, node, shapes, lookup, depth, builders)
     if node.type == shapes.template:
-        return "".join(_template_part(source, part, shapes, lookup, depth) for part in node.named_children)
+        return "".join(_template_part(source, part, shapes, lookup, depth, builders) for part in node.named_children)
     if node.type == shapes.binary and _operator(source, node) == shapes.concat:
-        left = template(source, shapes.f(node, "left"), shapes, lookup, depth + 1)
-        right = template(source, shapes.f(node, "right"), shapes, lookup, depth + 1)
+        left = template(source, shapes.f(node, "left"), shapes, lookup, depth + 1, builders)
+        right = template(source, shapes.f(node, "right"), shapes, lookup, depth + 1, builders)
         if left is None and right is None:
             return None
         return (urls.MARK if left is None else left) + (urls.MARK if right is None else right)
     if node.type in shapes.identifier:
         return lookup(source.text_of(node))
+    if builders:
+        return _url_object(source, node, shapes, lookup, depth, builders)
     return None
 
 
@@ -84,12 +115,13 @@ def formatted(value: str) -> str:
     return PRINTF.sub(lambda m: "%" if m.group() == "%%" else urls.MARK, value)
 
 
-def _call_template(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int) -> str | None:
+def _call_template(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
+                   builders: frozenset[str]) -> str | None:
     """A format call's string, or the path a join call builds (``path.Join(base, "runners")``)."""
     listed = arguments(node, shapes)
     if callee(source, node, shapes) in shapes.formats:
-        return template(source, listed[0], shapes, lookup, depth + 1) if listed else None
-    parts = [template(source, arg, shapes, lookup, depth + 1) for arg in listed]
+        return template(source, listed[0], shapes, lookup, depth + 1, builders) if listed else None
+    parts = [template(source, arg, shapes, lookup, depth + 1, builders) for arg in listed]
     if all(part is None for part in parts):
         return None
     joined = "/".join((urls.MARK if part is None else part).strip("/") if index else
@@ -97,10 +129,29 @@ def _call_template(source: Source, node: Node, shapes: Shapes, lookup: Lookup, d
     return joined
 
 
-def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int) -> str:
+def _url_object(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
+                builders: frozenset[str]) -> str | None:
+    """``new URL(path, base)``, and a URL object's ``toString()`` and ``href``."""
+    if node.type == shapes.new and source.text_of(shapes.f(node, "constructor") or node) in builders:
+        args = [a for a in (shapes.f(node, "arguments").named_children if shapes.f(node, "arguments") else ())]
+        parts = [template(source, a, shapes, lookup, depth + 1, builders) for a in args[:2]]
+        if len(parts) == 2 and parts[0] is not None and not parts[0].startswith(("http:", "https:", urls.MARK)):
+            return (parts[1] or urls.MARK).rstrip("/") + "/" + parts[0].lstrip("/")
+        return parts[0] if parts else None
+    if node.type == shapes.call and not (shapes.f(node, "arguments") and shapes.f(node, "arguments").named_children):
+        node = shapes.f(node, "function")
+        if node is None or node.type != shapes.member or source.text_of(shapes.f(node, "property")) != "toString":
+            return None
+    elif node.type != shapes.member or source.text_of(shapes.f(node, "property")) != "href":
+        return None
+    return template(source, shapes.f(node, "object"), shapes, lookup, depth + 1, builders)
+
+
+def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int,
+                   builders: frozenset[str]) -> str:
     if part.type == shapes.substitution:
         inner = part.named_children[0] if part.named_children else None
-        found = template(source, inner, shapes, lookup, depth + 1)
+        found = template(source, inner, shapes, lookup, depth + 1, builders)
         return urls.MARK if found is None else found
     return _piece(source, part, shapes) or ""
 
@@ -132,5 +183,5 @@ def key_name(source: Source, key: Node | None, shapes: Shapes) -> str | None:
 
 
 def _operator(source: Source, node: Node) -> str:
-    op = field(node, "operator")
+    op = node.child_by_field_name("operator")
     return source.text_of(op) if op is not None else ""

@@ -12,15 +12,15 @@ from ...details import Expression, Origin, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
-from .infer import Inferer, Scope, Value
+from . import declare
+from .infer import Inferer, Scope, Value, snake
 from .language import Language
 from .nodes import Node, Source, paired, unwrap
 from .nodes import walk as descendants
-from .declarations import Declarations
 from .flows import Flows
 from .sdk import Sdk
 from .requests import Requests
-from .strings import object_entries, string_value, template
+from .strings import callee, literal, object_entries, string_value, template
 
 RECORDED = Origin(recorded=True)
 NEGATED = Expression(negated=True)
@@ -45,7 +45,6 @@ class Walk:
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
         self.sdk = Sdk(self)
-        self.declarations = Declarations(self)
         self.flows = Flows(self)
         self.handlers = handlers(language.shapes)
 
@@ -53,30 +52,11 @@ class Walk:
         self.touches.append(replace(touch, origin=RECORDED) if self.recorded else touch)
 
     def template(self, node: Node | None) -> str | None:
-        return template(self.s, node, self.sh, self.infer.template)
+        return template(self.s, node, self.sh, self.infer.template, builders=self.lang.url_builders)
 
     def literal(self, node: Node | None) -> object:
         """A literal's value (string, number, true, false, null), or NO_VALUE."""
-        node = unwrap(node, self.sh.wrappers)
-        if node is None:
-            return NO_VALUE
-        if node.type in self.sh.strings:
-            return string_value(self.s, node, self.sh)
-        if node.type in self.sh.literals:
-            return self.sh.literals[node.type]
-        inner = self.sdk.value_of(node)
-        if inner is not None:
-            return self.literal(inner)
-        listed = node.named_children if node.type == self.sh.object and self.sh.composite else ()
-        if len(listed) == 1 and listed[0].type != self.sh.pair:  # Go's ``url.Values{"scope": {"active"}}``
-            return self.literal(listed[0])
-        if node.type in self.sh.numbers:
-            text = self.s.text_of(node)
-            try:
-                return int(text) if text.isdigit() else float(text)
-            except ValueError:
-                return NO_VALUE
-        return NO_VALUE
+        return literal(self.s, node, self.sh, self.sdk.value_of)
 
     # ---------------------------------------------------------------- traversal
     def visit(self, node: Node | None) -> None:
@@ -154,8 +134,9 @@ class Walk:
         plain = unwrap(value, self.sh.wrappers)
         if plain is not None and plain.type == self.sh.object:
             self.object_names[plain.id] = name
-        if plain is not None and plain.id in self.url_touches:
-            self.named_urls[name] = self.url_touches[plain.id]
+        written = self.requests.url_written(plain)
+        if written is not None and written.id in self.url_touches:
+            self.named_urls[name] = self.url_touches[written.id]
         found = self.infer.value(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
         self.scope.bind(name, found or text or self.infer.named(name))
@@ -252,14 +233,19 @@ class Walk:
         owner = self.receiver(access[1]) if access else None
         if access is None or owner is None:
             return False
-        self.add(Touch("field", access[0], self.s.span(node), owner[0], owner[1], context, value=value,
+        name = access[0]
+        if owner[0] is not None and name != name.lower():
+            name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
+        self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression))
         self.handled.add(node.id)
         return True
 
     def member(self, node: Node) -> None:
-        parent = node.parent
-        called = parent is not None and parent.type == self.sh.call and self.sh.f(parent, "function") == node
+        inner, parent = node, node.parent
+        while parent is not None and parent.type in self.sh.wrappers:  # ``(await x.get)<T>(url)``
+            inner, parent = parent, parent.parent
+        called = parent is not None and parent.type == self.sh.call and self.sh.f(parent, "function") == inner
         if node.id not in self.handled and not called:
             self.field(node, "read")
         self.children(node)
@@ -288,9 +274,9 @@ class Walk:
 
     # ---------------------------------------------------------------- objects and declarations
     def object(self, node: Node) -> None:
-        schema = self.declarations.schema_name(node)
+        schema = declare.schema_name(self, node)
         if schema is not None:
-            self.declarations.schema(node, schema)
+            declare.schema(self, node, schema)
         elif node.id not in self.handled and not self.sdk.options(node):
             self.keys(node)
         for entry in node.named_children:
@@ -319,8 +305,11 @@ class Walk:
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
                            written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
 
+    # ---------------------------------------------------------------- calls and URLs
     def call(self, node: Node) -> None:
-        if self.requests.call(node) or self.sdk.call(node):
+        sent = self.requests.call(node)
+        declare.type_arguments(self, node)
+        if sent:
             self.children(node)
             return
         callee = self.sh.f(node, "function")
@@ -343,9 +332,12 @@ class Walk:
         stack = [node]
         while stack:
             part = stack.pop()
-            if part.type in self.sh.strings | {self.sh.template, self.sh.binary} or part is node:
+            joined = part.type == self.sh.call and callee(self.s, part, self.sh) in self.sh.formats | self.sh.joins
+            if part.type in self.sh.strings | {self.sh.template, self.sh.binary} or part is node or joined:
                 self.handled.add(part.id)
-                stack.extend(part.named_children)
+                args = self.sh.f(part, self.sh.arguments) if joined else None  # ``path.Join(base, "…")``
+                self.handled.update([args.id] if args is not None else ())
+                stack.extend(args.named_children if args is not None else part.named_children)
 
     def url_literal(self, node: Node) -> bool:
         """An API URL or path written in the code, outside any call that sends it."""
@@ -362,10 +354,18 @@ class Walk:
         for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
             self.add(touch)
         self.url_touches[node.id] = range(first, len(self.touches))
-        for sub in node.named_children:  # ``${…}`` parts are code
-            if sub.type == self.sh.substitution:
-                self.children(sub)
+        self.code_parts(node)
         return True
+
+    def code_parts(self, node: Node) -> None:
+        """The parts of a URL expression that are code (``${mr.iid}``, ``+ encode(x)``), visited."""
+        stack = [node]
+        while stack:
+            part = stack.pop()
+            if part.id in self.handled:
+                stack.extend(reversed(part.named_children))
+            elif part.type not in self.sh.fragment and part.type != self.sh.escape:
+                self.visit(part)
 
     def sent(self, name: str, evidence: str) -> None:
         """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
@@ -374,10 +374,6 @@ class Walk:
             touch = self.touches[index]
             if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
                 self.touches[index] = replace(touch, evidence=evidence)
-
-
-def _declaration(walk: Walk, node: Node) -> None:
-    walk.declarations.declaration(node)
 
 
 def _function(walk: Walk, node: Node) -> None:
@@ -392,5 +388,5 @@ def handlers(shapes) -> dict:
              **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
     table.update({kind: Walk.assignment for kind in shapes.bindings})
     table.update({kind: _function for kind in shapes.functions})
-    table.update({kind: _declaration for kind in shapes.declarations})
+    table.update({kind: declare.declaration for kind in shapes.declarations})
     return table
