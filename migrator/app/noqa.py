@@ -50,6 +50,7 @@ INSIDE = {
     "shell": "the line ends inside a quoted word or a here-document, which a comment would change",
     "javascript": "the line ends inside a string or a template literal, which a comment would change",
     "go": "the line ends inside a raw string, which a comment would change",
+    "ruby": "the line ends inside a string or a heredoc, which a comment would change",
 }
 
 
@@ -200,7 +201,7 @@ def shell_words(text: str) -> Iterator[tuple[int, int]]:
 
 
 def tree_strings(language: str) -> Callable[[str], Iterator[tuple[int, int]]]:
-    """A tree-sitter language's strings over several lines (scan/tree/comments.py)."""
+    """The strings over several lines of a language read with tree-sitter (scan/tree/)."""
     def strings(text: str) -> Iterator[tuple[int, int]]:
         from ..scan.tree.comments import multiline_strings
 
@@ -217,12 +218,12 @@ def tree_code(language: str) -> Callable[[str], object]:
     return code
 
 
-TREES = sorted(TREE_LANGUAGES)
+TREE = sorted(TREE_LANGUAGES)
 MULTILINE: dict[str, Callable[[str], Iterator[tuple[int, int]]]] = {
-    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words, **{n: tree_strings(n) for n in TREES},
+    "python": python_strings, "yaml": yaml_scalars, "shell": shell_words, **{name: tree_strings(name) for name in TREE},
 }
 MEANING: dict[str, Callable[[str], object]] = {"python": python_code, "yaml": yaml_events, "shell": shell_values,
-                                               **{n: tree_code(n) for n in TREES}}
+                                               **{name: tree_code(name) for name in TREE}}
 
 
 def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa, str | None]:

@@ -3,7 +3,7 @@ update, where v5 rejects null).
 
 - Python: a dict entry or keyword argument whose value is ``None`` (commas and comments kept), an
   assignment of ``None`` to the field (``pass`` where it was its block's only statement).
-- Tree (JavaScript, TypeScript): an object's entry whose value is ``null``.
+- Tree (JavaScript, TypeScript, Ruby): an object's entry whose value is ``null`` (``nil``).
 - Text: a ``glab api`` field, an httpie JSON item, a member of a JSON body or of a recorded
   request's body, whose value is null.
 """
@@ -45,8 +45,7 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
 
 def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
     node = spot.value_node() if touch.syntax == Syntax.DICT_KEY else None
-    null = node is not None and spot.sh.literals.get(spot.s.text_of(node), False) is None  # ``null``, Go's ``nil``
-    return spot.without_entry() if null else None
+    return spot.without_entry() if node is not None and spot.s.text_of(node) == spot.literal_code(None) else None
 
 
 INTENT = Intent(

@@ -6,7 +6,7 @@ finding shows the rule's ``other_values`` message.
 - Python: a comparison of a field with a literal (``==``, ``!=``), folded where the new value is
   a bool (``r.status == "paused"`` → ``r.paused``); a dict key or keyword argument with its value
   (written as text where an HTTP client sends it as text); a field of a URL's query.
-- Tree (JavaScript, TypeScript): a comparison of a field with a literal (``===``, ``!==``, ``==``,
+- Tree (JavaScript, TypeScript, Ruby): a comparison of a field with a literal (``===``, ``!==``, ``==``,
   ``!=``; folded where the new value is a bool: ``!runner.paused``), an object's key with its
   value, a field of a URL's query written in a string or template literal.
 - Text: a field a shell command sends, a field of a recorded URL's query or form body; a jq

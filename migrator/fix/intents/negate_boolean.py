@@ -5,7 +5,7 @@
   (``r.active = X`` → ``r.paused = not (X)``, literals folded), a comparison with a literal
   (``r.active == False`` → ``r.paused == True``), a dict key or keyword argument with its value,
   a field of a URL's query (``active=true`` → ``paused=false``).
-- Tree (JavaScript, TypeScript): a read (``r.active`` → ``!r.paused``; ``!r.active`` →
+- Tree (JavaScript, TypeScript, Ruby): a read (``r.active`` → ``!r.paused``; ``!r.active`` →
   ``r.paused``), an assignment (``r.active = X`` → ``r.paused = !(X)``, literals folded), a
   comparison with a literal true or false, an object's key with a literal value, a field of a
   URL's query (``active=true`` → ``paused=false``).

@@ -3,7 +3,7 @@
 - Python: the name in a field access (``x.f``, ``x["f"]``, ``x.get("f")``, ``getattr(x, "f")``),
   a dict key, a keyword argument, a field of a URL's query. Where the dict or call already holds
   the new name, the old entry is dropped (the new one wins).
-- Tree (JavaScript, TypeScript): the name in a property access (``mr.merged_by``,
+- Tree (JavaScript, TypeScript, Ruby): the name in a property access (``mr.merged_by``,
   ``mr["merged_by"]``), an object's key (``{scope: …}``; dropped where the object already holds
   the new name), a field of a URL's query written in a string or template literal.
 - Text: a field a shell command sends, a JSON member, a field of a recorded URL's query or form

@@ -51,7 +51,7 @@ def text(spot: Spot, touch: Touch, fix: FixIntent) -> Edits:
 
 
 def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
-    """The segment in the literal parts of the string expression (JavaScript, TypeScript), as
+    """The segment in the literal parts of the string expression (JavaScript, TypeScript, Ruby), as
     many times as the path has it, or not at all."""
     literal = spot.literal()
     if literal is None or not fix.segment:

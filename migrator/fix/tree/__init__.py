@@ -1,5 +1,5 @@
 """Tree fixer: each finding's fix intent carried out on a tree-sitter tree (the client languages:
-JavaScript and TypeScript today), as exact text edits.
+JavaScript, TypeScript and Ruby), as exact text edits.
 
 ``edits(text, findings, language)`` hands each finding the registry decides to rewrite
 (fix/intents.carried_out, family ``tree``) to its intent's tree half, with a `Spot`: the parsed

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from ...model import Touch
 from ...spelling import camel
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import Node, Source, unwrap, walk
-from ...scan.tree.strings import _piece, arguments, callee
+from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
+                                receiver, unwrap, walk)
+from ...scan.tree.strings import _piece, name_span
 
 Edits = list[tuple[int, int, str]] | None
 
@@ -45,21 +46,20 @@ class Spot:
 
     def literal(self) -> Literal | None:
         """The touch's string expression (a URL) as a Literal."""
-        node = self.node(self.sh.strings | {self.sh.template, self.sh.binary, self.sh.call})
+        node = self.node({*self.sh.strings, self.sh.template, self.sh.binary, self.sh.call, *self.sh.texts})
+        node = node or self.s.around(self.touch.range, self.sh.texts)  # a heredoc, its blanks left out
         if node is None:
             return None
-        if node.type == self.sh.call:
+        if node.type == self.sh.call and callee_name(self.s, node, self.sh) in self.sh.joins:
             return self._joined(node)
         return self._pieces(node)
 
     def _joined(self, call: Node) -> Literal | None:
         """``path.Join(base, "api/v4/geo_nodes", id)``: its arguments' literals, "/" between."""
-        if callee(self.s, call, self.sh) not in self.sh.joins:
-            return None
         text, offsets = [], []
-        for index, arg in enumerate(arguments(call, self.sh)):
+        for position, arg in enumerate(argument_nodes(call, self.sh)):
             piece = self._pieces(arg) if arg.type in self.sh.strings | {self.sh.binary} else None
-            part = [("/", -1)] if index else []
+            part = [("/", -1)] if position else []
             part += list(zip(piece.text, piece.offsets)) if piece else [("\0", -1)]
             text.extend(c for c, _ in part)
             offsets.extend(o for _, o in part)
@@ -84,10 +84,10 @@ class Spot:
         written = self.touch.written
         if written is not None and written.key_span is not None:
             return None
-        access = self.node({self.sh.member, self.sh.subscript})
+        access = self.access()
         if access is None:
             return None
-        return self.sh.f(access, "property") if access.type == self.sh.member else self.sh.f(access, "index")
+        return member_name(access, self.sh) if access.type == self.sh.member else index(access, self.sh)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -99,8 +99,8 @@ class Spot:
         if name is None:
             return None
         new = self.spelled(name, new)
-        if name.type in self.sh.strings:
-            start, end = self.s.inner(name)
+        if name.type in self.sh.strings or name.type in self.sh.symbols:
+            start, end = name_span(self.s, name, self.sh)
             return [(start, end, new)]
         if name.type in self.sh.property and re.fullmatch(r"[A-Za-z_$][\w$]*", new):
             return [(*self.s.span(name), self.lang.code_name(new))]
@@ -108,7 +108,7 @@ class Spot:
 
     def spelled(self, name: Node, new: str) -> str:
         """The new name as the code spells the old one: ``mergeUser`` where it reads ``mergedBy``."""
-        written = self.s.inner(name) if name.type in self.sh.strings else self.s.span(name)
+        written = name_span(self.s, name, self.sh)
         return camel(new) if self.s.text[written[0]:written[1]] == camel(self.touch.name) != self.touch.name else new
 
     def without_entry(self) -> Edits:
@@ -117,9 +117,9 @@ class Spot:
         written = self.touch.written
         if written is None or written.key_span is None:
             return None
-        keys = ((n, unwrap(self.sh.f(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
+        keys = ((n, unwrap(field(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
         entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
-                      and self.s.inner(key, *self._quotes(key)) == written.key_span), None)
+                      and name_span(self.s, key, self.sh) == written.key_span), None)
         if entry is None:
             return None
         start, end = self.s.span(entry)
@@ -136,12 +136,11 @@ class Spot:
         lone = re.compile(r"\s*").match(text, end).end()  # the only entry: ``{ k: null }`` → ``{}``
         return [(len(text[:start].rstrip()), lone, "")]
 
-    def _quotes(self, key: Node) -> tuple[int, int]:
-        return (1, 1) if key.type in self.sh.strings else (0, 0)
-
     # ---------------------------------------------------------------- expressions
     def access(self) -> Node | None:
-        return self.node({self.sh.member, self.sh.subscript})
+        """The touch's ``x.f`` or ``x["f"]`` (Ruby: a call without arguments, or ``x[:f]``)."""
+        found = self.node({self.sh.member, self.sh.subscript})
+        return found if found is not None and (found.type == self.sh.subscript or is_member(found, self.sh)) else None
 
     def renamed(self, access: Node, new: str) -> str | None:
         """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""
@@ -149,10 +148,10 @@ class Spot:
         if name is None:
             return None
         start, end = self.s.span(access)
-        cut = self.s.inner(name) if name.type in self.sh.strings else self.s.span(name)
+        cut = name_span(self.s, name, self.sh)
         spelled = self.spelled(name, new)
-        return self.s.text[start:cut[0]] + (spelled if name.type in self.sh.strings else self.lang.code_name(spelled)) \
-            + self.s.text[cut[1]:end]
+        written = spelled if name.type in self.sh.strings or name.type in self.sh.symbols else self.lang.code_name(spelled)
+        return self.s.text[start:cut[0]] + written + self.s.text[cut[1]:end]
 
     def compared(self) -> tuple[Node, Node, str] | None:
         """(comparison, the literal operand, operator) around the touch."""
@@ -168,17 +167,18 @@ class Spot:
     def negated_parent(self, access: Node) -> Node | None:
         """The ``!x`` the access is the operand of."""
         parent = access.parent
-        while parent is not None and parent.type == "parenthesized_expression":
+        while parent is not None and parent.type == self.sh.parenthesized:
             parent = parent.parent
-        if parent is not None and parent.type == self.sh.unary and self.s.text_of(self.sh.f(parent, "operator")) == "!":
+        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == self.sh.negate:
             return parent
         return None
 
     def operand(self, access: Node) -> bool:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
-        return parent is not None and parent.type in (self.sh.member, self.sh.subscript, self.sh.call) \
-            and self.sh.f(parent, "object" if parent.type != self.sh.call else "function") == access
+        if parent is None or parent.type not in (self.sh.member, self.sh.subscript, self.sh.call):
+            return False
+        return receiver(parent, self.sh) == access or (parent.type == self.sh.call and callee(parent, self.sh) == access)
 
     def value_node(self) -> Node | None:
         written = self.touch.written
@@ -186,12 +186,14 @@ class Spot:
         return next((n for n in walk(self.s.root) if self.s.span(n) == span and n.is_named), None) if span else None
 
     def literal_code(self, value: object, like: Node | None = None) -> str:
-        """A JavaScript literal, a string in the quotes of the one it replaces."""
-        spelled = {v: k for k, v in self.sh.literals.items() if v is None or isinstance(v, bool)}
+        """A literal in the language (``null``, ``nil``), a string in the quotes of the one it replaces."""
         if value is None or isinstance(value, bool):
-            return spelled.get(value, json.dumps(value))
+            return next(code for code, held in self.sh.literals.items() if held is value)
         if isinstance(value, (int, float)):
             return repr(value)
+        if like is not None and like.type in self.sh.symbols and value not in ("true", "false") \
+                and re.fullmatch(r"[A-Za-z_]\w*", str(value)):
+            return f":{value}"  # a Ruby symbol stays one (``:online``); true and false are written as text
         quote = self.s.text_of(like)[0] if like is not None and like.type in self.sh.strings else '"'
         body = json.dumps(str(value), ensure_ascii=False)[1:-1]
         return quote + (body.replace('\\"', '"').replace("'", "\\'") if quote == "'" else body) + quote

@@ -1,17 +1,28 @@
-"""The tree-sitter foundation: client languages (JavaScript and TypeScript, Go; Ruby, Java, PHP and
-C# later) read into the same touches as the Python scanner, with the same evidence.
+"""The tree-sitter foundation: client languages (JavaScript, TypeScript, Ruby and Go today; Java,
+PHP and C# later) read into the same touches as the Python scanner, with the same evidence.
 
 - grammar.py: a language's grammars (``Dialect``), imported with tree_sitter only when a file of
   that language passes the prefilter, and the dialect a text parses best in;
 - nodes.py: one parsed text: node text, byte offsets → character offsets (source/lines.py);
 - strings.py: a string expression → a URL template with ``{}`` for run-time parts;
-- shapes.py: a language's node vocabulary (which node is a call, a member access, an object …);
+- shapes.py: a language's node vocabulary (which node is a call, a member access, an object …;
+  a call that holds its receiver and method itself, symbols, heredocs, printf formats);
 - infer.py: what an expression is as far as the API goes (a response, a record, a client);
 - walk.py: the generic walk that turns a tree into touches (URLs, requests, fields, keys,
-  comparisons), with requests.py (HTTP clients' requests), declare.py (interfaces, structs,
-  schemas), flows.py (callbacks, decoders, JSON in mock strings) and sdk.py (an SDK's calls,
-  types and option structs, as data in rules/model/<sdk>.yaml);
-- javascript.py, go.py: the language modules (their Shapes, HTTP clients, mocks, spelling).
+  comparisons, declarations, recorded mock responses), with requests.py (HTTP clients' requests,
+  request builders such as Go's ``http.NewRequest`` and resty's setters);
+- literals.py: URLs written outside any call that sends them, reported once, their code parts read;
+- declare.py: declarations of a record's fields (interfaces, schemas, object types given as type
+  arguments, Ruby Structs and attr_accessor, Go structs by their json tags);
+- reads.py: keys read by a method (``mr.fetch("merged_by")``), the target a decoder fills (Go's
+  ``json.Unmarshal(body, &mr)``) and JSON written in a mock's string;
+- sdk.py: a language's SDK as data (rules/model/<sdk>.yaml), its one reader: resource methods
+  (gitbeaker, the Go client), client methods (the gitlab gem), types, option structs and pointer
+  helpers (the Go client) as requests and records;
+- javascript.py: the JavaScript/TypeScript language module (its Shapes, HTTP clients, mocks);
+- ruby.py: the Ruby language module (Net::HTTP, Faraday, HTTParty, RestClient, WebMock, the
+  gitlab gem);
+- go.py: the Go language module (net/http, resty, httptest and httpmock, the Go client).
 
 A new language adds one module like javascript.py (its ``Language``: dialects, shapes, string
 forms, HTTP clients as data) and a kind in migrator/kinds; the walk and the fixers

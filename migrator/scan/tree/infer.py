@@ -10,9 +10,9 @@ from typing import Any
 
 from ...apimodel import PAYLOAD_RECORDS, ApiModel
 from ..pydecl import CAMEL
-from .nodes import Node, Source, unwrap
+from .nodes import Node, Source, arguments, callee, callee_name, index, is_call, member_name, receiver, unwrap
 from .language import Language
-from .strings import key_name, string_value
+from .strings import key_name, name_value
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,7 @@ class Inferer:
         self.cache: dict[int, Value] = {}  # a call's value, by node id, set by the request reader
 
     def named(self, name: str) -> Value | None:
-        record = self.model.record_for_name(snake(name))
+        record = self.model.record_for_name(snake(name.lstrip(self.sh.sigils)))
         return Value("record", record, "named") if record else None
 
     def template(self, name: str) -> str | None:
@@ -78,20 +78,22 @@ class Inferer:
         node = unwrap(node, self.sh.wrappers)
         if node is None:
             return None
+        if node.id in self.cache:  # a request's response (Ruby: ``Gitlab.all_runners``, without arguments)
+            return self.cache[node.id]
         kind = node.type
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
+        if is_call(node, self.sh):
+            return self.cache.get(node.id) or self._call(node)
         if kind == self.sh.member:
-            return self.member(self.value(self.sh.f(node, "object")), self.s.text_of(self.sh.f(node, "property")),
-                               self.sh.f(node, "object"))
+            owner = receiver(node, self.sh)
+            return self.member(self.value(owner), self.s.text_of(member_name(node, self.sh)), owner)
         if kind == self.sh.subscript:
-            base, index = self.value(self.sh.f(node, "object")), unwrap(self.sh.f(node, "index"), self.sh.wrappers)
-            key = string_value(self.s, index, self.sh) if index is not None else None
+            owner = receiver(node, self.sh)
+            base, key = self.value(owner), name_value(self.s, unwrap(index(node, self.sh), self.sh.wrappers), self.sh)
             if key is None:
                 return base if base and base.kind == "record" else None  # an element of a list of records
-            return self.member(base, key, self.sh.f(node, "object"))
-        if kind == self.sh.call:
-            return self.cache.get(node.id) or self._call(node)
+            return self.member(base, key, owner)
         if kind == self.sh.object:
             return Value("object", node=node)
         if kind == self.sh.unary and self.sh.address and self._operator(node) == self.sh.address:
@@ -127,20 +129,30 @@ class Inferer:
         return None
 
     def _call(self, node: Node) -> Value | None:
-        function = unwrap(self.sh.f(node, "function"), self.sh.wrappers)
+        function = unwrap(callee(node, self.sh), self.sh.wrappers)
+        if function is not None and callee_name(self.s, node, self.sh) in self.lang.parsers:
+            return self._parsed(node)
         if function is None or function.type != self.sh.member:
             return None
-        method = self.s.text_of(self.sh.f(function, "property"))
+        method = self.s.text_of(member_name(function, self.sh))
         if method in self.lang.forwarders or self.s.text_of(function) in self.lang.forwarders:
-            args = self.sh.f(node, self.sh.arguments)  # ``client.Do(req)``, ``io.ReadAll(resp.Body)``
+            args = arguments(node)  # ``client.Do(req)``, ``io.ReadAll(resp.Body)``
             return self.value(args.named_children[0]) if args is not None and args.named_children else None
-        base = self.value(self.sh.f(function, "object"))
+        base = self.value(receiver(function, self.sh))
         if base is None:
             return None
         if base.kind == "response" and method in self.lang.json_methods:
             return Value("record", base.record, base.evidence)
         if base.kind == "record" and method in self.lang.callbacks:
             return base  # mrs.filter(…), mrs.find(…): records still
+        return None
+
+    def _parsed(self, node: Node) -> Value | None:
+        """``JSON.parse(response.body)``: the record a response's text holds."""
+        args = arguments(node)
+        found = self.value(args.named_children[0]) if args is not None and args.named_children else None
+        if found is not None and found.kind in ("response", "record"):
+            return Value("record", found.record, found.evidence)
         return None
 
     def element(self, iterable: Node | None) -> Value | None:
@@ -153,8 +165,8 @@ class Inferer:
         name = None
         if node is not None and node.type in self.sh.identifier:
             name = self.s.text_of(node)
-        elif node is not None and node.type == self.sh.member:
-            name = self.s.text_of(self.sh.f(node, "property"))
+        elif node is not None and node.type == self.sh.member and member_name(node, self.sh) is not None:
+            name = self.s.text_of(member_name(node, self.sh))
         return self.named(name[:-1]) if name and name.endswith("s") else None
 
     def key_of(self, node: Node | None) -> str | None:

@@ -25,6 +25,9 @@ class Client:
     starters   methods starting a request built by the methods before its verb: resty's ``R()``
     setters    those methods, with where they send (``"query"``: an object of parameters;
                ``"query:pair"``: one name and its value, ``.SetQueryParam("scope", "active")``)
+    methods    more methods sending a request, with its HTTP method: ``get_response``, ``new``
+    second     where a verb's second argument goes, when it is no options object: Faraday's
+               ``conn.get(path, params)`` (query), ``conn.post(path, body)`` (body)
     """
 
     name: str
@@ -36,6 +39,8 @@ class Client:
     requests: dict[str, tuple[int, int]] = field(default_factory=dict)
     starters: frozenset[str] = frozenset()
     setters: dict[str, str] = field(default_factory=dict)
+    methods: dict[str, str] = field(default_factory=dict)
+    second: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -52,7 +57,9 @@ class Language:
     query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
     url_builders: frozenset[str] = frozenset()  # ``new URL(path, base)``; its ``searchParams.append(k, v)``
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
+    parsers: frozenset[str] = frozenset()  # ``JSON.parse(response.body)`` is the record
     body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
+    keyed_responses: frozenset[str] = frozenset()  # clients whose response answers ``response["f"]`` from its body
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
     mocks: frozenset[str] = frozenset()  # calls whose arguments are a mock response (``.reply``)
     not_records: frozenset[str] = frozenset()  # globals and modules that never hold a record
@@ -60,7 +67,12 @@ class Language:
     # methods, and the roots whose ``.object`` is one (any receiver's ``.extend({…})`` is)
     schema_methods: frozenset[str] = frozenset()
     schema_roots: frozenset[str] = frozenset()
-    sdk: str | None = None  # the SDK whose calls, types and options are data: rules/model/<sdk>.yaml, sdk.py
+    key_methods: frozenset[str] = frozenset()  # ``mr.fetch("merged_by")``: a record's key read by a method
+    # Ruby: calls in a class body whose symbols declare its fields (``attr_accessor :merged_by``),
+    # and calls building a record class from symbols (``Struct.new(:merge_status)``)
+    field_declarers: frozenset[str] = frozenset()
+    record_builders: frozenset[str] = frozenset()
+    sdk: str | None = None  # the SDK whose calls, methods, types and options are data: rules/model/<sdk>.yaml, sdk.py
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
     # how the code spells a field the API names ``merged_by``: as the API does (""), or in
     # "pascal" case with the language's initialisms in capitals (Go: ``MergedBy``, ``IPAddress``)
@@ -104,6 +116,3 @@ def _words(name: str, initialisms: frozenset[str]) -> list[str]:
         else:
             out.append(word)
     return out
-
-    def client(self, name: str) -> Client | None:
-        return next((c for c in self.clients if c.name == name), None)

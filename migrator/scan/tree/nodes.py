@@ -57,6 +57,16 @@ class Source:
         return None
 
 
+    def around(self, span: Range, types: frozenset[str]) -> Node | None:
+        """The first node of one of ``types`` whose span holds ``span``."""
+        for node in walk(self.root):
+            if node.type in types:
+                start, end = self.span(node)
+                if start <= span[0] and span[1] <= end:
+                    return node
+        return None
+
+
 def walk(node: Node) -> Iterator[Node]:
     """Every named node under ``node`` (itself first), in source order, without recursion."""
     stack = [node]
@@ -87,3 +97,71 @@ def paired(left: Node | None, right: Node | None, lists: frozenset[str]) -> list
     if len(values) == len(names):
         return list(zip(names, values))
     return [(names[0], values[0] if values else None)] + [(n, None) for n in names[1:]]
+
+
+# ---------------------------------------------------------------- calls and member accesses
+# JavaScript writes ``x.f(a)`` as a call of the member access ``x.f``; Ruby as one call node with
+# a receiver, a method name and arguments, and ``x.f`` as that call without arguments. These read
+# both through the language's Shapes (``callee`` None: the Ruby layout).
+
+
+def is_member(node: Node, shapes) -> bool:
+    """``x.f``: a member access (Ruby: a call with a receiver and no arguments or block)."""
+    if node.type != shapes.member:
+        return False
+    if shapes.callee is not None:
+        return True
+    return (field(node, shapes.receiver) is not None and field(node, "arguments") is None
+            and (shapes.block is None or field(node, shapes.block) is None))
+
+
+def is_call(node: Node, shapes) -> bool:
+    return node.type == shapes.call and (shapes.callee is not None or not is_member(node, shapes))
+
+
+def callee(node: Node, shapes) -> Node | None:
+    """What a call calls: ``f`` or the member access ``x.f`` (Ruby: the call itself, when it has
+    a receiver, else its method's name)."""
+    if shapes.callee is not None:
+        return field(node, shapes.callee)
+    return node if field(node, shapes.receiver) is not None else field(node, shapes.name)
+
+
+def receiver(node: Node, shapes) -> Node | None:
+    """``x`` of ``x.f`` and ``x["f"]``."""
+    return field(node, shapes.receiver if node.type == shapes.member else shapes.subscript_receiver)
+
+
+def member_name(node: Node, shapes) -> Node | None:
+    """``f`` of ``x.f``."""
+    return field(node, shapes.name)
+
+
+def index(node: Node, shapes) -> Node | None:
+    """``"f"`` of ``x["f"]``."""
+    if shapes.index is not None:
+        return field(node, shapes.index)
+    owner = field(node, shapes.subscript_receiver)
+    return next((c for c in node.named_children if owner is None or c.id != owner.id), None)
+
+
+def arguments(node: Node) -> Node | None:
+    """A call's argument list (the field is ``arguments`` in every grammar read)."""
+    return field(node, "arguments")
+
+
+def argument_nodes(node: Node, shapes) -> list[Node]:
+    """A call's arguments, without the comments between them."""
+    args = arguments(node)
+    return [a for a in args.named_children if a.type != shapes.comment] if args is not None else []
+
+
+def callee_name(source: Source, node: Node, shapes) -> str:
+    """What a call calls, as written: ``fetch``, ``axios.get``, ``JSON.parse`` (Ruby: its
+    receiver and method name, without the arguments)."""
+    function = callee(node, shapes)
+    if function is None:
+        return ""
+    if function is node:
+        return f"{source.text_of(receiver(node, shapes))}.{source.text_of(member_name(node, shapes))}"
+    return source.text_of(function)

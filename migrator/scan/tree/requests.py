@@ -9,13 +9,15 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...details import Request, Written, others
-from ...model import NO_VALUE, Touch
+from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
+from . import literals
 from .infer import Value
 from .language import Client
-from .nodes import Node, unwrap, walk
-from .strings import arguments, callee, object_entries
+from .nodes import (Node, argument_nodes, arguments, callee, callee_name, field, is_member, member_name, receiver,
+                    unwrap, walk)
+from .strings import name_span, object_entries
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -37,9 +39,11 @@ class Requests:
         return self.done[node.id]
 
     def _call(self, node: Node) -> bool:
-        function = unwrap(self.sh.f(node, "function"), self.sh.wrappers)
-        args = self.sh.f(node, self.sh.arguments)
+        function = unwrap(callee(node, self.sh), self.sh.wrappers)
+        args = arguments(node)
         listed = [a for a in (args.named_children if args is not None else ()) if a.type != self.sh.statement]
+        if any(a.type == self.sh.pair for a in listed):  # Ruby's ``get(url, query: {…})``: one options hash
+            listed = [a for a in listed if a.type != self.sh.pair] + [args]
         if function is None:
             return False
         if function.type in self.sh.identifier:
@@ -51,13 +55,16 @@ class Requests:
             return False
         if self.w.sdk.call(node, function, listed):
             return True
-        method = self.s.text_of(self.sh.f(function, "property"))
+        name, owner = member_name(function, self.sh), unwrap(receiver(function, self.sh), self.sh.wrappers)
+        if name is None or owner is None:
+            return False
+        method = self.s.text_of(name)
         if method in ("append", "set") and len(listed) == 2:
             self._search_param(function, listed)
-        owner = unwrap(self.sh.f(function, "object"), self.sh.wrappers)
         if owner.type == self.sh.call:
             self.call(owner)
-        module = self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier else None
+        module = (self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier | self.sh.qualified
+                  else None)
         if module is not None and method in module.requests:  # ``http.NewRequest("PUT", url, body)``
             at, url_at = module.requests[method]
             verb = self.w.literal(listed[at]) if len(listed) > url_at else None
@@ -66,6 +73,8 @@ class Requests:
         if started is not None:
             return self._built(node, method, listed, *started)
         value = self.w.infer.value(owner) if module is None else None
+        if self.w.sdk.method(node, owner, method, value, listed):
+            return True
         if module is not None and method in module.factories:
             base = self._option(listed[0] if listed else None, module.factories[method])
             self.w.infer.cache[node.id] = Value("client", base=base, family=module.name)
@@ -77,25 +86,26 @@ class Requests:
             client = UNKNOWN
         if client is UNKNOWN and method not in UNKNOWN.verbs and method in self._verbs:
             client = Client("", callable=False, verbs=self._verbs)
-        if client is None or not (method in client.verbs or method == "request"):
+        if client is None or not (method in client.verbs or method in client.methods or method == "request"):
             return False
         base = value.base if value is not None and value.kind == "client" else None
-        return self._send(node, client, None if method == "request" else method, listed, base)
+        verb = client.methods.get(method, None if method == "request" else method)
+        return self._send(node, client, verb, listed, base)
 
     def _started(self, owner: Node) -> tuple[Client, list[tuple[str, list[Node]]]] | None:
         """resty's ``client.R().SetQueryParam(…).SetBody(…)``: the client whose starter begins the
         chain, and the setters called on it, with their arguments."""
         setters, node = [], owner
         while node is not None and node.type == self.sh.call:
-            function = unwrap(self.sh.f(node, "function"), self.sh.wrappers)
-            if function is None or function.type != self.sh.member:
+            function = unwrap(callee(node, self.sh), self.sh.wrappers)
+            if function is None or function.type != self.sh.member or member_name(function, self.sh) is None:
                 return None
-            method = self.s.text_of(self.sh.f(function, "property"))
+            method = self.s.text_of(member_name(function, self.sh))
             client = next((c for c in self.lang.clients if method in c.starters), None)
             if client is not None:
                 return client, setters
-            setters.append((method, arguments(node, self.sh)))
-            node = unwrap(self.sh.f(function, "object"), self.sh.wrappers)
+            setters.append((method, argument_nodes(node, self.sh)))
+            node = unwrap(receiver(function, self.sh), self.sh.wrappers)
         return None
 
     def _built(self, node: Node, method: str, listed: list[Node], client: Client,
@@ -128,17 +138,21 @@ class Requests:
                          written=Written(key_span=span, value_span=self.s.span(sent) if sent is not None else None)))
         self.w.handled.add(key.id)
 
-    def _chain(self, value: Value) -> dict[str, str]:
-        client = self.lang.client(value.family)
-        return client.chain if client else {}
-
     @property
     def _verbs(self) -> frozenset[str]:
         """What a client the walk cannot know may call its verbs: as the language's clients do."""
         return frozenset().union(*(c.verbs for c in self.lang.clients)) | UNKNOWN.verbs
 
+    def _chain(self, value: Value) -> dict[str, str]:
+        client = self.lang.client(value.family)
+        return client.chain if client else {}
+
     def _option(self, node: Node | None, key: str) -> str | None:
+        """An option of a factory's options (``axios.create({baseURL})``); a factory given a
+        string first (``Faraday.new("https://…")``) takes it for the base URL."""
         entries = self._entries(node)
+        if not entries and node is not None and node.type != self.sh.arguments:
+            return self.w.template(node)
         return next((self.w.template(v) for k, _, v in entries if k == key), None)
 
     def _entries(self, node: Node | None) -> list[tuple[str, Node, Node | None]]:
@@ -149,28 +163,27 @@ class Requests:
             bound = self.w.scope.lookup(self.s.text_of(node))
             node = bound.node if isinstance(bound, Value) and bound.kind == "object" else node
         if node is not None and node.type in (self.sh.call, self.sh.new):
-            callee = self.sh.f(node, "function") or self.sh.f(node, "constructor")
-            args = self.sh.f(node, self.sh.arguments)
-            name = self.s.text_of(callee) if callee is not None else ""
+            function = (callee(node, self.sh) if node.type == self.sh.call else None) or field(node, "constructor")
+            args = arguments(node)
+            name = callee_name(self.s, node, self.sh) if node.type == self.sh.call else self.s.text_of(function) if function else ""
             if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
                 return self._entries(args.named_children[0])
         if node is not None and node.type == self.sh.composite:  # Go's ``map[string]string{…}``
-            node = self.sh.f(node, "body")
-        if node is None or node.type != self.sh.object:
+            node = field(node, "body")
+        if node is None or node.type not in (self.sh.object, self.sh.arguments):
             return []
         self.w.handled.add(node.id)
         return object_entries(self.s, node, self.sh, self.lang.api_name)
 
     def query(self, node: Node | None) -> Value | None:
-        """``new URLSearchParams({…})``, Go's ``url.Values{…}``: an object whose keys a URL sends as
-        its query."""
+        """``new URLSearchParams({…})``: an object whose keys a URL sends as its query."""
         node = unwrap(node, self.sh.wrappers)
-        if node is not None and node.type == self.sh.composite and self.sh.f(node, "type") is not None \
-                and self.s.text_of(self.sh.f(node, "type")) in self.lang.query_builders:
-            return Value("object", node=self.sh.f(node, "body"), family="query")
+        if node is not None and node.type == self.sh.composite and field(node, "type") is not None \
+                and self.s.text_of(field(node, "type")) in self.lang.query_builders:
+            return Value("object", node=field(node, "body"), family="query")  # Go's ``url.Values{…}``
         if node is None or node.type != self.sh.new:
             return None
-        constructor, args = self.sh.f(node, "constructor"), self.sh.f(node, self.sh.arguments)
+        constructor, args = field(node, "constructor"), arguments(node)
         first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
         if constructor is None or self.s.text_of(constructor) not in self.lang.query_builders or first is None:
             return None
@@ -181,27 +194,30 @@ class Requests:
         whose ``toString()`` or ``href`` it is."""
         node = unwrap(node, self.sh.wrappers)
         builders = self.lang.url_builders
-        if node is not None and node.type == self.sh.new and self.s.text_of(self.sh.f(node, "constructor") or node) in builders:
-            args = self.sh.f(node, self.sh.arguments)
+        if node is None or not builders:
+            return node
+        if node.type == self.sh.new and self.s.text_of(field(node, "constructor") or node) in builders:
+            args = field(node, self.sh.arguments)
             return self.url_written(args.named_children[0]) if args is not None and args.named_children else node
-        inner = self.sh.f(node, "function") if node is not None and node.type == self.sh.call else node
-        if inner is not None and inner.type == self.sh.member and self.s.text_of(self.sh.f(inner, "property")) in (
-                "toString", "href") and (inner is node or not self.sh.f(node, self.sh.arguments).named_children):
-            return self.url_written(self.sh.f(inner, "object"))
+        inner = field(node, "function") if node is not None and node.type == self.sh.call else node
+        if inner is not None and inner.type == self.sh.member and self.s.text_of(field(inner, "property")) in (
+                "toString", "href") and (inner is node or not field(node, self.sh.arguments).named_children):
+            return self.url_written(field(inner, "object"))
         return node
 
     def _search_param(self, function: Node, args: list[Node]) -> None:
         """``url.searchParams.append("scope", "active")`` on a URL of the API: a query parameter,
         shown, never rewritten."""
-        owner = unwrap(self.sh.f(function, "object"), self.sh.wrappers)
-        if owner.type != self.sh.member or self.s.text_of(self.sh.f(owner, "property")) != "searchParams":
+        owner = unwrap(receiver(function, self.sh), self.sh.wrappers)
+        prop = member_name(owner, self.sh) if owner is not None and is_member(owner, self.sh) else None
+        if prop is None or self.s.text_of(prop) != "searchParams":
             return
-        text = self.w.template(self.sh.f(owner, "object"))
+        text = self.w.template(receiver(owner, self.sh))
         url = urls.parse(text, self.w.model, relative_ok=text.startswith(urls.MARK + "/")) if text else None
         name = self.w.literal(args[0])
         if url is None or not isinstance(name, str):
             return
-        span = self.s.inner(args[0]) if args[0].type in self.sh.strings else self.s.span(args[0])
+        span = name_span(self.s, args[0], self.sh)
         self.w.add(Touch("param", name, span, url.record, urls.literal_evidence(url), "filter", "GET",
                          self.w.literal(args[1]), Syntax.NONE, request=Request(path=url.name, location="query")))
 
@@ -218,11 +234,14 @@ class Requests:
         return found
 
     def _send(self, node: Node, client: Client, verb: str | None, args: list[Node], base: str | None) -> bool:
-        options, url_node, body = None, args[0] if args else None, None
+        options, url_node, body, where = None, args[0] if args else None, None, "body"
         if verb is None and url_node is not None and unwrap(url_node, self.sh.wrappers).type == self.sh.object:
             options, url_node = url_node, None  # axios(config), axios.request(config)
-        elif verb is not None and client.body_arg and verb in ("post", "put", "patch") and len(args) > 1:
+        elif verb is not None and client.body_arg and verb.lower() in ("post", "put", "patch") and len(args) > 1:
             body, options = args[1], args[2] if len(args) > 2 else None
+        elif verb is not None and client.second and len(args) > 1 and args[1].type != self.sh.arguments:
+            where = client.second.get(verb.lower(), "")
+            body, options = (args[1], args[2] if len(args) > 2 else None) if where else (None, args[1])
         elif len(args) > 1:
             options = args[1]
         entries = self._entries(options)
@@ -240,33 +259,51 @@ class Requests:
         if url is None or (not client.name and not (url.under_api or url.template)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
-        self._touches(node, url, url_node, method, evidence, entries, body)
+        self._touches(node, url, url_node, method, evidence, entries, (where, body))
         self.w.infer.cache[node.id] = Value("response", url.record, evidence, family=client.name, url=url, method=method)
         return True
 
     def _touches(self, node: Node, url: urls.ApiUrl, url_node: Node, method: str, evidence: str,
-                 entries: list, body: Node | None) -> None:
+                 entries: list, second: tuple[str, Node | None]) -> None:
         auth = self._auth(url, entries)
-        plain = self.url_written(url_node)
-        if plain.type == self.sh.call and callee(self.s, plain, self.sh) in self.sh.formats and arguments(plain, self.sh):
-            plain = unwrap(arguments(plain, self.sh)[0], self.sh.wrappers)  # the format string: ``fmt.Sprintf("…")``
-            url_node = plain
+        plain = self._through(self.url_written(url_node))
+        if plain.type == self.sh.call and callee_name(self.s, plain, self.sh) in self.sh.formatters \
+                and argument_nodes(plain, self.sh):  # the format string: ``fmt.Sprintf("…", id)``
+            plain = unwrap(argument_nodes(plain, self.sh)[0], self.sh.wrappers)
         if plain.type in self.sh.identifier:
-            self.w.sent(self.s.text_of(plain), evidence)
+            self.sent(self.s.text_of(plain), evidence)
         elif plain.id not in self.w.handled:
             span = self.s.span(plain)
             self.w.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
             for touch in urls.query_touches(url, span, method, evidence, Syntax.STRING, auth=auth):
                 self.w.add(replace(touch, request=replace(touch.request, client="http")))
-            self.w.mark(plain)
-            self.w.code_parts(plain)
+            literals.mark(self.w, plain)
+            literals.mark(self.w, unwrap(url_node, self.sh.wrappers))
+            literals.code_parts(self.w, plain)
         request = Request(path=url.name, auth=auth, client="http")
         sending = [(self.lang.locations.get(k), v) for k, _, v in entries if self.lang.locations.get(k)]
-        if body is not None:
-            sending.append(("body", body))
+        if second[1] is not None:
+            sending.append(second)
         sending.extend(("query", query) for query in self._queries(url_node))
         for location, value in sending:
             self.params(value, url, evidence, method, replace(request, location=location))
+
+    def sent(self, name: str, evidence: str) -> None:
+        """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
+        defined get the call's evidence."""
+        for index in self.w.named_urls.get(name, ()):
+            touch = self.w.touches[index]
+            if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
+                self.w.touches[index] = replace(touch, evidence=evidence)
+
+    def _through(self, node: Node) -> Node:
+        """The URL a call that only wraps one is given: ``URI(url)`` → ``url``."""
+        while node.type == self.sh.call and callee_name(self.s, node, self.sh) in self.sh.passthrough:
+            args = arguments(node)
+            if args is None or not args.named_children:
+                break
+            node = unwrap(args.named_children[0], self.sh.wrappers)
+        return node
 
     def _chained(self, node: Node, value: Value, location: str, args: list[Node]) -> bool:
         """``superagent.get(url).query({scope: "active"})``: fields added to a request."""
@@ -291,7 +328,7 @@ class Requests:
                     continue
                 credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
-            span = self.s.inner(key) if key.type in self.sh.strings else self.s.span(key)
+            span = name_span(self.s, key, self.sh)
             if self.s.text[span[0]:span[1]] not in (name, self.lang.code_name(name)):
                 syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,

@@ -1,18 +1,20 @@
-"""A language's SDK as data (rules/model/<sdk>.yaml, read once with the rules: ``ApiModel.sdk``),
-for the walk: @gitbeaker/rest for JavaScript/TypeScript, the Go client
-(gitlab.com/gitlab-org/api/client-go) for Go.
+"""A language's SDK as data (rules/model/<sdk>.yaml), read once with the rules (``ApiModel.sdk``)
+and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go client
+(gitlab.com/gitlab-org/api/client-go) and the gitlab gem (Ruby). Its keys:
 
-- ``calls:`` "Resource.method: METHOD path" (the path as the model writes it, ``:id``):
-  ``api.MergeRequests.showChanges(p, iid)``, ``git.MergeRequests.GetMergeRequestChanges(pid,
-  iid, nil)`` are requests to that endpoint (an endpoint touch at the method's name, typed; no fix
-  rewrites an SDK's method); an options object given to it (``{ scope: 'active' }``) holds its
-  parameters, which the SDK decamelizes (a key so renamed is shown, never rewritten); its value is
-  the endpoint's record, so ``mr, _, err := git.MergeRequests.GetMergeRequest(…)`` types ``mr``;
-- ``packages:`` the import names the SDK's types and helpers are qualified with (``gitlab.Runner``);
-- ``types:`` its types that hold a record: ``func f(r *gitlab.Runner)`` is that record, typed;
-- ``options:`` option structs: ``&gitlab.ListRunnersOptions{Scope: gitlab.Ptr("online")}``
-  sends each field as a parameter of that request, typed;
-- ``values:`` helpers that point at a value: ``gitlab.Ptr(v)`` is ``v``;
+- ``calls:`` resource methods, "Resource.method: METHOD path" (the path as the model writes it):
+  ``api.MergeRequests.showChanges(p, iid)``, ``git.MergeRequests.GetMergeRequestChanges(pid, iid,
+  nil)`` send that request (an endpoint touch at the method's name, typed; no fix rewrites an
+  SDK's method); an options object given to it holds its parameters, which the SDK decamelizes
+  (a key so renamed is shown, never rewritten); its value is the endpoint's record;
+- ``methods:`` a client's methods, "method: [METHOD, path, where its options hash goes]", with
+  ``receivers:`` (what is the client: ``Gitlab``, ``Gitlab.client(…)``, typed evidence) and
+  ``names:`` (names of a client the scanner cannot see made, named evidence):
+  ``Gitlab.runners(scope: :active)`` is a GET of /runners with the query ``scope=active``;
+- ``packages:``, ``types:``, ``options:``, ``values:`` (Go): the import names the SDK's types are
+  qualified with; its types that hold a record (``func f(r *gitlab.Runner)``, typed); option
+  structs whose fields are a request's parameters (``&gitlab.ListRunnersOptions{Scope: …}``);
+  helpers that point at a value (``gitlab.Ptr("online")`` is "online");
 - ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py).
 """
 
@@ -28,13 +30,14 @@ from ...model import Touch
 from ...syntax import Syntax
 from .. import urls
 from .infer import Value, snake
-from .nodes import Node, unwrap, walk
-from .strings import arguments, callee, object_entries
+from .nodes import Node, argument_nodes, callee, callee_name, is_member, member_name, receiver, unwrap, walk
+from .strings import object_entries
 
 if TYPE_CHECKING:
     from .walk import Walk
 
 PARAMETER = re.compile(r":\w+")
+CLIENT = "sdk"  # the family of a client the SDK makes (``Gitlab.client(…)``)
 
 
 class Sdk:
@@ -48,22 +51,41 @@ class Sdk:
     def values(self) -> frozenset[str]:
         return frozenset(f"{p}.{v}" for p in self.packages for v in self.data.get("values") or ())
 
+    @cached_property
+    def receivers(self) -> frozenset[str]:
+        return frozenset(self.data.get("receivers") or ())
+
+    @cached_property
+    def names(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(p) for p in self.data.get("names") or ())
+
+    def request(self, verb: str, path: str) -> tuple[str, urls.ApiUrl] | None:
+        """(``GET``, ``/projects/:id/merge_requests/:merge_request_iid/changes``) → (method, URL)."""
+        url = urls.parse("/api/v4" + PARAMETER.sub(urls.MARK, path.strip()), self.w.model)
+        return (verb.upper(), url) if url is not None else None
+
+    def _spec(self, key: str, name: str) -> tuple[str, urls.ApiUrl] | None:
+        spec = (self.data.get(key) or {}).get(name)
+        verb, _, path = str(spec).partition(" ") if spec else ("", "", "")
+        return self.request(verb, path) if spec else None
+
     def _qualified(self, name: str) -> str | None:
         """``gitlab.Runner`` → ``Runner`` where ``gitlab`` is the SDK's package."""
         package, _, local = name.rpartition(".")
         return local if package in self.packages else None
 
-    def request(self, spec: str) -> tuple[str, urls.ApiUrl] | None:
-        """``GET /projects/:id/merge_requests/:merge_request_iid/changes`` → (method, URL)."""
-        method, _, path = str(spec).partition(" ")
-        url = urls.parse("/api/v4" + PARAMETER.sub(urls.MARK, path.strip()), self.w.model)
-        return (method.upper(), url) if url is not None else None
+    def evidence(self, client: str) -> str | None:
+        """typed for the SDK's own client, named for a name like a client's, else None."""
+        if client in self.receivers:
+            return "typed"
+        return "named" if any(p.fullmatch(client) for p in self.names) else None
 
+    # ---------------------------------------------------------------- values and types
     def value_of(self, node: Node) -> Node | None:
         """The argument of ``gitlab.Ptr(v)``: the value it points at."""
-        if not self.values or node.type != self.sh.call or callee(self.s, node, self.sh) not in self.values:
+        if not self.values or node.type != self.sh.call or callee_name(self.s, node, self.sh) not in self.values:
             return None
-        listed = arguments(node, self.sh)
+        listed = argument_nodes(node, self.sh)
         return listed[0] if len(listed) == 1 else None
 
     def typed(self, annotation: Node | None) -> Value | None:
@@ -74,20 +96,20 @@ class Sdk:
                 return Value("record", record, "typed", family="sdk")
         return None
 
+    # ---------------------------------------------------------------- requests
     def call(self, node: Node, function: Node, args: list[Node]) -> bool:
-        """``….Resource.method(…)`` of the SDK: an endpoint touch, its options object's keys the
-        request's parameters, and the call's value the endpoint's record."""
-        calls = self.data.get("calls")
-        owner = unwrap(self.sh.f(function, "object"), self.sh.wrappers)
-        if not calls or owner is None or owner.type != self.sh.member:
+        """``….Resource.method(…)`` of ``calls:``: an endpoint touch, its options object's keys
+        the request's parameters, and the call's value the endpoint's record."""
+        owner = unwrap(receiver(function, self.sh), self.sh.wrappers) if self.data.get("calls") else None
+        if owner is None or not is_member(owner, self.sh) or member_name(owner, self.sh) is None \
+                or member_name(function, self.sh) is None:
             return False
-        name = f"{self.s.text_of(self.sh.f(owner, 'property'))}.{self.s.text_of(self.sh.f(function, 'property'))}"
-        parsed = self.request(calls[name]) if name in calls else None
+        where = member_name(function, self.sh)
+        parsed = self._spec("calls", f"{self.s.text_of(member_name(owner, self.sh))}.{self.s.text_of(where)}")
         if parsed is None:
             return False
         method, url = parsed
         self.w.handled.add(owner.id)  # ``api.MergeRequests``: the SDK's resource, no field
-        where = self.sh.f(function, "property")
         self.w.add(urls.endpoint_touch(url, self.s.span(where), method, "typed", Syntax.METHOD))
         options = [a for a in args if unwrap(a, self.sh.wrappers).type == self.sh.object]
         if options:
@@ -96,13 +118,36 @@ class Sdk:
         self.w.infer.cache[node.id] = Value("record", url.record, "typed", family="sdk")
         return True
 
+    def method(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
+        """A method of ``methods:``: ``Gitlab.runners(scope: :active)`` sends its request;
+        ``Gitlab.client(…)`` makes a client."""
+        methods = self.data.get("methods") or {}
+        if not methods:
+            return False
+        if callee_name(self.s, node, self.sh) in self.receivers:
+            self.w.infer.cache[node.id] = Value("client", family=CLIENT)
+            return False
+        known = methods.get(method)
+        evidence = "typed" if value is not None and value.family == CLIENT else self.evidence(self.s.text_of(owner))
+        parsed = self.request(known[0], known[1]) if known is not None and evidence else None
+        if parsed is None:
+            return False
+        verb, url = parsed
+        where = member_name(node, self.sh) if callee(node, self.sh) is node else node
+        self.w.add(urls.endpoint_touch(url, self.s.span(where), verb, evidence, Syntax.METHOD))
+        options = unwrap(listed[-1], self.sh.wrappers) if listed else None
+        if known[2] and options is not None and options.type in (self.sh.object, self.sh.arguments):
+            request = Request(path=url.name, location=known[2], client=self.name)
+            self.w.requests.params(options, url, evidence, verb, request)
+        self.w.infer.cache[node.id] = Value("record", url.record, evidence)
+        return True
+
     def options(self, node: Node) -> bool:
-        """An option struct's fields are the parameters of its request."""
+        """An option struct's fields (``options:``) are the parameters of its request."""
         literal = node.parent
-        kind = self.sh.f(literal, "type") if literal is not None else None
+        kind = literal.child_by_field_name("type") if literal is not None else None
         local = self._qualified(self.s.text_of(kind)) if kind is not None else None
-        spec = (self.data.get("options") or {}).get(local) if local else None
-        parsed = self.request(spec) if spec else None
+        parsed = self._spec("options", local) if local else None
         if parsed is None:
             return False
         method, url = parsed

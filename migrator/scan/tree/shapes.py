@@ -4,7 +4,9 @@ templates (strings.py) read only this, so a new C-like language is a new ``Shape
 
 The defaults are JavaScript's (tree-sitter-javascript and -typescript). A grammar whose fields
 are named otherwise (Go's ``x.f`` is a ``selector_expression`` with ``operand`` and ``field``)
-says so in ``roles``: the walk asks for a node's part by its JavaScript field name (``f``)."""
+names them in ``receiver``, ``name``, ``callee``, ``operand``, ``parameter_name`` (Ruby's call layout
+too: ``callee`` None), and any other part in ``roles``: the walk asks for a node's part by its
+JavaScript field name (``f``), or through nodes.py's ``receiver``, ``member_name``, ``callee``."""
 
 from __future__ import annotations
 
@@ -19,20 +21,42 @@ class Shapes:
     call: str = "call_expression"
     new: str = "new_expression"
     arguments: str = "arguments"
-    # ``x.f`` and ``x["f"]``
+    # the field of a call holding what it calls (``f``, ``x.f``); None: a call holds its receiver
+    # and method name itself (Ruby's ``x.f(a)``), and one without arguments or block is a member
+    # access (``mr.merged_by``)
+    callee: str | None = "function"
+    block: str | None = None  # the field of a call holding a block, a callback (Ruby's ``do |mr| … end``)
+    # ``x.f`` and ``x["f"]``: their node types, and the fields of receiver, name and index (None:
+    # the index is the node's first named child after its receiver)
     member: str = "member_expression"
     subscript: str = "subscript_expression"
+    receiver: str = "object"
+    subscript_receiver: str = "object"
+    name: str = "property"
+    index: str | None = "index"
     # strings: plain literals, template literals with substitutions, and their parts
     string: str = "string"
     template: str = "template_string"
     substitution: str = "template_substitution"
     fragment: frozenset[str] = frozenset({"string_fragment"})
     escape: str = "escape_sequence"
+    # more nodes written as strings: Ruby's heredoc bodies, whose opening (``heredoc``) stands
+    # where the string is used
+    texts: frozenset[str] = frozenset()
+    heredoc: str | None = None
+    # symbols that spell a name (``:scope``, ``scope:`` as a hash key): their text without a ':'
+    symbols: frozenset[str] = frozenset()
+    # calls whose value is their first argument's string (``URI(url)``) and formatters whose first
+    # argument (or left operand of ``format_operator``) is a format with printf placeholders
+    passthrough: frozenset[str] = frozenset()
+    formatters: frozenset[str] = frozenset()
+    format_operator: str | None = None
     # ``a + b`` (concatenation), comparisons and negation
     binary: str = "binary_expression"
-    concat: str = "+"
+    concat: frozenset[str] = frozenset({"+"})
     compare: dict[str, str] = field(default_factory=lambda: {"===": "Eq", "==": "Eq", "!==": "NotEq", "!=": "NotEq"})
     unary: str = "unary_expression"
+    operand: str = "argument"
     negate: str = "!"
     # object literals: ``{key: value, shorthand}``
     object: str = "object"
@@ -41,9 +65,12 @@ class Shapes:
     array: str = "array"
     # names and bindings
     identifier: frozenset[str] = frozenset({"identifier"})
+    sigils: str = ""  # what a name may start with that is no part of it (Ruby's ``@mr``, ``$client``)
     property: frozenset[str] = frozenset({"property_identifier"})
     declarator: str = "variable_declarator"
     assignment: str = "assignment_expression"
+    memo_assignment: str = ""  # an assignment that binds only with ``memo_operator`` (Ruby's ``@x ||= v``)
+    memo_operator: str = "||="
     object_pattern: str = "object_pattern"
     pattern_shorthand: str = "shorthand_property_identifier_pattern"
     pattern_pair: str = "pair_pattern"
@@ -52,45 +79,53 @@ class Shapes:
     parameters: str = "parameters"
     parameter: str = "parameter"
     required_parameters: frozenset[str] = frozenset({"required_parameter", "optional_parameter"})
+    parameter_name: str = "pattern"
+    # a function whose body is an expression, not a block of statements (``r => r.json()``)
+    statement_block: str = "statement_block"
     for_of: str = "for_in_statement"
     statement: str = "expression_statement"
+    statements: frozenset[str] = frozenset()  # nodes whose children are statements (Ruby's ``program``, bodies)
     this: frozenset[str] = frozenset({"this", "super"})
+    parenthesized: str = "parenthesized_expression"
     # what only wraps an expression: ``(x)``, ``await x``, ``x!``, ``x as T``
     wrappers: frozenset[str] = frozenset({"parenthesized_expression", "await_expression", "non_null_expression",
                                           "as_expression", "satisfies_expression", "type_assertion"})
-    # literals and their values
+    # literals and their values (a literal's code is its node type: ``null``, ``nil``)
     literals: dict[str, object] = field(default_factory=lambda: {"true": True, "false": False, "null": None})
     number: str = "number"
     # declarations of a record's fields (display-only): interfaces, object types, class fields
     declarations: frozenset[str] = frozenset({"interface_declaration", "type_alias_declaration", "class_declaration",
                                               "abstract_class_declaration"})
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
+    # module paths named as one (``Net::HTTP::Put``)
+    qualified: frozenset[str] = frozenset()
     comment: str = "comment"
     type_names: frozenset[str] = frozenset({"type_identifier"})
     # ------------------------------------------------ what other grammars add (JavaScript: none)
     # a part's field name where the grammar does not use JavaScript's: ``{"object": "operand"}``
     roles: dict[str, str] = field(default_factory=dict)
-    argument_list: str = "arguments"  # the node type holding a call's arguments
     other_strings: frozenset[str] = frozenset()  # Go's raw (backtick) strings beside its "…" ones
     other_numbers: frozenset[str] = frozenset()  # Go's int_literal, float_literal beside "number"
     lists: frozenset[str] = frozenset()  # ``a, b := x, y``: both sides are lists
     bindings: frozenset[str] = frozenset()  # assignments that declare: Go's ``x := v``
     for_element: int = 0  # which name of a ``for`` loop's left side is the element (Go: ``_, x``)
     struct_members: frozenset[str] = frozenset()  # the list a declaration's fields are in
-    qualified_type: str = ""
     composite: str = ""  # a literal of a named type: Go's ``T{…}`` (its ``type``, and ``object`` its body)
     address: str = ""  # the operator taking a value's address, which is still that value: Go's ``&``
-    receiver: str = ""  # a method's receiver, a parameter before its name: Go's ``func (m *T) f()``  # ``gitlab.Runner``: a type named in a package
+    method_receiver: str = ""  # a method's receiver, a parameter before its name: Go's ``func (m *T) f()``
+    qualified_type: str = ""  # ``gitlab.Runner``: a type named in a package
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
-    # calls whose first argument is a printf format (``fmt.Sprintf("/projects/%d", id)``), and
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
-    formats: frozenset[str] = frozenset()
     joins: frozenset[str] = frozenset()
 
     def f(self, node: Any, role: str) -> Any:
-        """A node's part by its JavaScript field name (``object``, ``property``, ``argument`` …),
-        in this grammar's name for it."""
-        return None if node is None else node.child_by_field_name(self.roles.get(role, role))
+        """A node's part by its JavaScript field name (``object``, ``property``, ``function``,
+        ``argument``, ``pattern`` …), in this grammar's name for it: the fields this Shapes names,
+        else ``roles``."""
+        named = {"object": self.receiver, "property": self.name, "function": self.callee, "argument": self.operand,
+                 "pattern": self.parameter_name}
+        name = self.roles.get(role) or named.get(role, role)
+        return None if node is None or name is None else node.child_by_field_name(name)
 
     @builtins.property
     def strings(self) -> frozenset[str]:

@@ -1,6 +1,8 @@
 """A string expression → a URL template with ``{}`` (urls.MARK) for the parts known only at run
-time: plain literals, template literals (``${}``), concatenation with ``+``, names bound to
-strings. (A query builder, ``new URLSearchParams({scope: "active"})``, is a run-time part here:
+time: plain literals (Go's raw strings too), template literals (``${}``, Ruby's ``#{}`` and
+heredocs), concatenation (``+``, Ruby's ``<<``), printf formats (``format("/runners/%s", id)``,
+``"…%s" % [id]``, Go's ``fmt.Sprintf("/runners/%d", id)``), path joins (Go's ``path.Join(base,
+"runners")``), calls that only wrap a URL (``URI(url)``), names bound to strings. (A query builder, ``new URLSearchParams({scope: "active"})``, is a run-time part here:
 its keys are the request's parameters where it is written, requests.py.)"""
 
 from __future__ import annotations
@@ -11,31 +13,57 @@ from collections.abc import Callable
 
 from ...model import NO_VALUE
 from .. import urls
-from .nodes import Node, Source, unwrap
+from .nodes import Node, Source, argument_nodes, callee_name, field, unwrap, walk
 from .shapes import Shapes
 
 DEPTH = 24  # how deep a concatenation is followed
-# a printf verb (``%s``, ``%d``, ``%v``, ``%-5.2f``, ``%[1]d``) is a run-time part; ``%%`` is "%"
-PRINTF = re.compile(r"%%|%(?:\[\d+\])?[-+# 0]*\d*(?:\.\d+)?[a-zA-Z]")
+PLACEHOLDER = re.compile(r"%%|%(?:<\w+>|\{\w+\}|\[\d+\])?[-+ 0#]*\d*(?:\.\d+)?[sdifxXouvqcbeEgGT]|%\{\w+\}")
+"""A printf placeholder (``%s``, ``%05d``, ``%<id>s``, ``%{id}``, Go's ``%v``, ``%[1]d``): a part
+known at run time; ``%%`` is "%"."""
 Lookup = Callable[[str], "str | None"]
 
 
 def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
-    """The value of a plain string literal (escapes decoded), or None."""
-    if node.type not in shapes.strings:
+    """The value of a plain string literal (escapes decoded), or None (a Ruby string with
+    ``#{}`` parts is no plain literal)."""
+    if node.type not in shapes.strings or any(part.type == shapes.substitution for part in node.named_children):
         return None
     return "".join(_piece(source, part, shapes) or "" for part in node.named_children)
 
 
+def symbol_name(source: Source, node: Node | None, shapes: Shapes) -> str | None:
+    """The name a symbol spells (``:scope``, ``scope:``), or None."""
+    if node is None or node.type not in shapes.symbols:
+        return None
+    return source.text_of(node).lstrip(":").rstrip(":") or None
+
+
+def name_value(source: Source, node: Node | None, shapes: Shapes) -> str | None:
+    """A plain string's value or a symbol's name: ``mr["merge_status"]``, ``mr[:merge_status]``."""
+    if node is None:
+        return None
+    return string_value(source, node, shapes) if node.type in shapes.strings else symbol_name(source, node, shapes)
+
+
+def name_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
+    """Where a key's name is written: inside a string's quotes, after a symbol's ':'."""
+    if node.type in shapes.strings:
+        return source.inner(node)
+    start, end = source.span(node)
+    text = source.text_of(node)
+    return start + (len(text) - len(text.lstrip(":"))), end - (len(text) - len(text.rstrip(":")))
+
+
 def literal(source: Source, node: Node | None, shapes: Shapes,
             pointed: Callable[[Node], "Node | None"] = lambda node: None) -> object:
-    """A literal's value (string, number, true, false, null), or NO_VALUE; ``pointed`` gives the
-    value a helper points at (the SDK's ``gitlab.Ptr(v)``)."""
+    """A literal's value (string, symbol, number, true, false, null), or NO_VALUE; ``pointed``
+    gives the value a helper points at (the Go SDK's ``gitlab.Ptr(v)``)."""
     node = unwrap(node, shapes.wrappers)
     if node is None:
         return NO_VALUE
-    if node.type in shapes.strings:
-        return string_value(source, node, shapes)
+    if node.type in shapes.strings or node.type in shapes.symbols:
+        found = name_value(source, node, shapes)
+        return NO_VALUE if found is None else found
     if node.type in shapes.literals:
         return shapes.literals[node.type]
     inner = pointed(node)
@@ -73,16 +101,29 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     node = unwrap(node, shapes.wrappers)
     if node is None or depth > DEPTH:
         return None
-    if node.type in shapes.strings:
-        value = string_value(source, node, shapes)
-        return formatted(value) if value is not None and is_format(source, node, shapes) else value
-    if node.type == shapes.call and callee(source, node, shapes) in shapes.formats | shapes.joins:
-        return _call_template(source, node, shapes, lookup, depth, builders)
-    if node.type == shapes.template:
+    if node.type == shapes.heredoc:
+        node = heredoc_body(source, node, shapes)
+        if node is None:
+            return None
+    if node.type in shapes.texts:  # a heredoc: its lines without the indentation and newlines around them
+        return "".join(_template_part(source, part, shapes, lookup, depth, builders)
+                       for part in node.named_children).strip()
+    plain = string_value(source, node, shapes)
+    if plain is not None:
+        return plain
+    if node.type in shapes.strings | {shapes.template} or node.type in shapes.texts:
         return "".join(_template_part(source, part, shapes, lookup, depth, builders) for part in node.named_children)
-    if node.type == shapes.binary and _operator(source, node) == shapes.concat:
-        left = template(source, shapes.f(node, "left"), shapes, lookup, depth + 1, builders)
-        right = template(source, shapes.f(node, "right"), shapes, lookup, depth + 1, builders)
+    if node.type == shapes.binary and _operator(source, node) == shapes.format_operator:
+        right = unwrap(field(node, "right"), shapes.wrappers)
+        values = right.named_children if right is not None and right.type == shapes.array else [right]
+        return formatted(template(source, field(node, "left"), shapes, lookup, depth + 1, builders),
+                         [template(source, v, shapes, lookup, depth + 1, builders) for v in values])
+    called = _called(source, node, shapes, lookup, depth, builders) if node.type == shapes.call else None
+    if called is not None:
+        return called
+    if node.type == shapes.binary and _operator(source, node) in shapes.concat:
+        left = template(source, field(node, "left"), shapes, lookup, depth + 1, builders)
+        right = template(source, field(node, "right"), shapes, lookup, depth + 1, builders)
         if left is None and right is None:
             return None
         return (urls.MARK if left is None else left) + (urls.MARK if right is None else right)
@@ -93,58 +134,74 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     return None
 
 
-def callee(source: Source, call: Node, shapes: Shapes) -> str:
-    function = shapes.f(call, "function")
-    return source.text_of(function) if function is not None else ""
+def _called(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
+            builders: frozenset[str]) -> str | None:
+    """``URI(url)`` is its URL; ``format("/runners/%s", id)`` its format, placeholders run-time."""
+    name, listed = callee_name(source, node, shapes), argument_nodes(node, shapes)
+    first = listed[0] if listed else None
+    if name in shapes.passthrough:
+        return template(source, first, shapes, lookup, depth + 1, builders)
+    if name in shapes.formatters:
+        values = [template(source, v, shapes, lookup, depth + 1, builders) for v in listed[1:]]
+        return formatted(template(source, first, shapes, lookup, depth + 1, builders), values)
+    if name in shapes.joins:  # ``path.Join(base, "api/v4/runners")``: its parts joined with "/"
+        parts = [template(source, arg, shapes, lookup, depth + 1, builders) for arg in listed]
+        if all(part is None for part in parts):
+            return None
+        return "/".join((urls.MARK if part is None else part).strip("/") if index else
+                        (urls.MARK if part is None else part).rstrip("/") for index, part in enumerate(parts))
+    return None
 
 
-def arguments(call: Node, shapes: Shapes) -> list[Node]:
-    args = shapes.f(call, shapes.arguments)
-    return [a for a in args.named_children if a.type != shapes.comment] if args is not None else []
-
-
-def is_format(source: Source, node: Node, shapes: Shapes) -> bool:
-    """The string is the format of a printf-like call: ``fmt.Sprintf("/projects/%d", id)``."""
-    args = node.parent
-    call = args.parent if args is not None and args.type == shapes.argument_list else None
-    return (call is not None and call.type == shapes.call and callee(source, call, shapes) in shapes.formats
-            and bool(args.named_children) and args.named_children[0].id == node.id)
-
-
-def formatted(value: str) -> str:
-    return PRINTF.sub(lambda m: "%" if m.group() == "%%" else urls.MARK, value)
-
-
-def _call_template(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
-                   builders: frozenset[str]) -> str | None:
-    """A format call's string, or the path a join call builds (``path.Join(base, "runners")``)."""
-    listed = arguments(node, shapes)
-    if callee(source, node, shapes) in shapes.formats:
-        return template(source, listed[0], shapes, lookup, depth + 1, builders) if listed else None
-    parts = [template(source, arg, shapes, lookup, depth + 1, builders) for arg in listed]
-    if all(part is None for part in parts):
+def formatted(text: str | None, values: list[str | None]) -> str | None:
+    """A printf format with its placeholders filled: by the values' strings, in order, where
+    every placeholder is positional and there are as many values; else each a run-time part."""
+    if text is None:
         return None
-    joined = "/".join((urls.MARK if part is None else part).strip("/") if index else
-                      (urls.MARK if part is None else part).rstrip("/") for index, part in enumerate(parts))
-    return joined
+    found = [m for m in PLACEHOLDER.finditer(text) if m.group() != "%%"]
+    positional = len(found) == len(values) and all(not m.group().startswith(("%<", "%{", "%[")) for m in found)
+    filled = iter(values if positional else [None] * len(found))
+    return PLACEHOLDER.sub(lambda m: "%" if m.group() == "%%" else next(filled) or urls.MARK, text)
+
+
+def text_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
+    """Where a string expression is written; a heredoc's body without the blanks around its
+    lines (it opens at the end of the line before), so a finding sits on its URL's line."""
+    start, end = source.span(node)
+    if node.type not in shapes.texts:
+        return start, end
+    content = [c for c in node.named_children if c.type in shapes.fragment or c.type == shapes.substitution]
+    if not content:
+        return start, end
+    text = source.text[source.span(content[0])[0]:source.span(content[-1])[1]]
+    first = source.span(content[0])[0]
+    return first + len(text) - len(text.lstrip()), first + len(text.rstrip())
+
+
+def heredoc_body(source: Source, opening: Node, shapes: Shapes) -> Node | None:
+    """The body of the heredoc a ``<<~EOS`` opens: the first body after it."""
+    for node in walk(source.root):
+        if node.type in shapes.texts and node.start_byte >= opening.end_byte:
+            return node
+    return None
 
 
 def _url_object(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
                 builders: frozenset[str]) -> str | None:
     """``new URL(path, base)``, and a URL object's ``toString()`` and ``href``."""
-    if node.type == shapes.new and source.text_of(shapes.f(node, "constructor") or node) in builders:
-        args = [a for a in (shapes.f(node, "arguments").named_children if shapes.f(node, "arguments") else ())]
+    if node.type == shapes.new and source.text_of(field(node, "constructor") or node) in builders:
+        args = [a for a in (field(node, "arguments").named_children if field(node, "arguments") else ())]
         parts = [template(source, a, shapes, lookup, depth + 1, builders) for a in args[:2]]
         if len(parts) == 2 and parts[0] is not None and not parts[0].startswith(("http:", "https:", urls.MARK)):
             return (parts[1] or urls.MARK).rstrip("/") + "/" + parts[0].lstrip("/")
         return parts[0] if parts else None
-    if node.type == shapes.call and not (shapes.f(node, "arguments") and shapes.f(node, "arguments").named_children):
-        node = shapes.f(node, "function")
-        if node is None or node.type != shapes.member or source.text_of(shapes.f(node, "property")) != "toString":
+    if node.type == shapes.call and not (field(node, "arguments") and field(node, "arguments").named_children):
+        node = field(node, "function")
+        if node is None or node.type != shapes.member or source.text_of(field(node, "property")) != "toString":
             return None
-    elif node.type != shapes.member or source.text_of(shapes.f(node, "property")) != "href":
+    elif node.type != shapes.member or source.text_of(field(node, "property")) != "href":
         return None
-    return template(source, shapes.f(node, "object"), shapes, lookup, depth + 1, builders)
+    return template(source, field(node, "object"), shapes, lookup, depth + 1, builders)
 
 
 def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int,
@@ -159,16 +216,17 @@ def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, d
 def object_entries(source: Source, node: Node, shapes: Shapes,
                    spell: Callable[[str], str] | None = None) -> list[tuple[str, Node, Node | None]]:
     """(key, key node, value node) of an object literal's entries with a literal key; a
-    shorthand entry (``{scope}``) has its name as key node and value."""
+    shorthand entry (``{scope}``) has its name as key node and value. ``spell`` gives the API's
+    name of a key written as a name (a Go struct literal's ``Scope:`` is ``scope``)."""
     out = []
     for entry in node.named_children:
         if entry.type == shapes.pair:
-            key = unwrap(shapes.f(entry, "key"), shapes.wrappers)
+            key = unwrap(field(entry, "key"), shapes.wrappers)
             name = key_name(source, key, shapes)
-            if name is not None and spell is not None and key.type not in shapes.strings:
-                name = spell(name)  # a struct literal's ``Scope:`` is the API's ``scope``
+            if name is not None and spell is not None and key.type in shapes.identifier | shapes.property:
+                name = spell(name)
             if name is not None:
-                out.append((name, key, unwrap(shapes.f(entry, "value"), shapes.wrappers)))
+                out.append((name, key, unwrap(field(entry, "value"), shapes.wrappers)))
         elif entry.type == shapes.shorthand:
             out.append((source.text_of(entry), entry, entry))
     return out
@@ -179,9 +237,9 @@ def key_name(source: Source, key: Node | None, shapes: Shapes) -> str | None:
         return None
     if key.type in shapes.property or key.type in shapes.identifier:
         return source.text_of(key)
-    return string_value(source, key, shapes)
+    return name_value(source, key, shapes)
 
 
 def _operator(source: Source, node: Node) -> str:
-    op = node.child_by_field_name("operator")
+    op = field(node, "operator")
     return source.text_of(op) if op is not None else ""

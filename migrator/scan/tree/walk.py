@@ -9,18 +9,18 @@ from dataclasses import replace
 
 from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
-from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
+from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
-from .. import urls
-from . import declare
+from . import declare, literals, reads
 from .infer import Inferer, Scope, Value, snake
 from .language import Language
-from .nodes import Node, Source, paired, unwrap
+from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
+                    unwrap)
+from .nodes import index as index_of
 from .nodes import walk as descendants
-from .flows import Flows
-from .sdk import Sdk
 from .requests import Requests
-from .strings import callee, literal, object_entries, string_value, template
+from .sdk import Sdk
+from .strings import literal, name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
 NEGATED = Expression(negated=True)
@@ -45,7 +45,6 @@ class Walk:
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
         self.sdk = Sdk(self)
-        self.flows = Flows(self)
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -76,31 +75,31 @@ class Walk:
         """A function's body in a scope of its own; its parameters are records by their name or
         their type's (``mr``, ``x: MergeRequest``), or ``bound`` (a callback's argument)."""
         self.scope.push()
-        for param in self.sh.f(node, self.sh.receiver).named_children if self.sh.receiver and self.sh.f(
-                node, self.sh.receiver) is not None else ():  # Go's ``func (m *legacyMergeRequest) …``
-            name = self.sh.f(param, "pattern")
+        held = field(node, self.sh.method_receiver) if self.sh.method_receiver else None
+        for param in held.named_children if held is not None else ():  # Go's ``func (m *legacyMergeRequest) …``
+            name = field(param, self.sh.parameter_name)
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), self._typed(self.sh.f(param, "type"))
+                self.scope.bind(self.s.text_of(name), self._typed(field(param, "type"))
                                 or self.infer.named(self.s.text_of(name)))
-        for index, name, annotation in self._parameters(node):
-            value = bound if index == 0 and bound is not None else (
+        for position, name, annotation in self._parameters(node):
+            value = bound if position == 0 and bound is not None else (
                 self.sdk.typed(annotation) or self.infer.named(name) or self._typed(annotation))
             self.scope.bind(name, value)
-        self.visit(self.sh.f(node, "body"))
+        self.visit(field(node, "body"))
         self.scope.pop()
 
     def _parameters(self, node: Node):
-        params = self.sh.f(node, self.sh.parameters) or self.sh.f(node, self.sh.parameter)
+        params = field(node, self.sh.parameters) or field(node, self.sh.parameter)
         if params is None:
             return
         listed = [params] if params.type in self.sh.identifier else params.named_children
-        for index, param in enumerate(listed):
-            name = self.sh.f(param, "pattern") if param.type in self.sh.required_parameters else param
+        for position, param in enumerate(listed):
+            name = field(param, self.sh.parameter_name) if param.type in self.sh.required_parameters else param
             if name is not None and name.type in self.sh.identifier:
-                yield index, self.s.text_of(name), self.sh.f(param, "type")
+                yield position, self.s.text_of(name), field(param, "type")
 
     def _typed(self, annotation: Node | None) -> Value | None:
-        """A parameter's type names the record: ``(mr: MergeRequest)``."""
+        """A parameter's type names the record: ``(mr: MergeRequest)``, ``r *gitlab.Runner``."""
         typed = self.sdk.typed(annotation)
         if typed is not None:
             return typed
@@ -108,18 +107,18 @@ class Walk:
         return self.infer.named(self.s.text_of(names[0])) if names else None
 
     def declarator(self, node: Node) -> None:
-        value = self.sh.f(node, "value")
+        value = field(node, "value")
         self.visit(value)
-        if value is None and self.sh.f(node, "type") is not None:  # Go's ``var mr gitlab.MergeRequest``
-            name = self.sh.f(node, "name")
+        name = field(node, "name")
+        if value is None and field(node, "type") is not None:  # Go's ``var mr gitlab.MergeRequest``
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), self._typed(self.sh.f(node, "type"))
+                self.scope.bind(self.s.text_of(name), self._typed(field(node, "type"))
                                 or self.infer.named(self.s.text_of(name)))
             return
-        self.bind(self.sh.f(node, "name"), value)
+        self.bind(name, value)
 
     def bind(self, target: Node | None, value: Node | None) -> None:
-        if target is not None and target.type in self.sh.lists:
+        if target is not None and target.type in self.sh.lists:  # Go's ``mr, _, err := …``
             for name, one in paired(target, value, self.sh.lists):
                 self.bind(name, one)
             return
@@ -147,7 +146,7 @@ class Walk:
             if entry.type == self.sh.pattern_shorthand:
                 key, local = entry, entry
             elif entry.type == self.sh.pattern_pair:
-                key, local = self.sh.f(entry, "key"), self.sh.f(entry, "value")
+                key, local = field(entry, "key"), field(entry, "value")
             else:
                 continue
             name = self.s.text_of(key) if key is entry else self.infer.key_of(key)
@@ -160,18 +159,15 @@ class Walk:
                                 or self.infer.named(self.s.text_of(local)))
 
     def assignment(self, node: Node) -> None:
-        left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
-        if left is not None and left.type in self.sh.lists:
-            self.visit(right)
-            for one, value in paired(left, right, self.sh.lists):
-                self._assign(node, one, value)
-            return
+        left, right = field(node, "left"), field(node, "right")
         self.visit(right)
-        self._assign(node, left, right)
+        for one, value in paired(left, right, self.sh.lists):
+            self._assign(node, one, value)
 
     def _assign(self, node: Node, left: Node | None, right: Node | None) -> None:
         if left is not None and left.type in (self.sh.member, self.sh.subscript):
-            statement = node.parent is not None and node.parent.type == self.sh.statement
+            statement = node.parent is not None and (node.parent.type == self.sh.statement
+                                                     or node.parent.type in self.sh.statements)
             self.field(left, "write", self.literal(right),
                        written=Written(value_span=self.s.span(right) if right else None, statement=statement))
             self.handled.add(left.id)
@@ -180,57 +176,59 @@ class Walk:
             self.bind(left, right)
 
     def for_of(self, node: Node) -> None:
-        right = self.sh.f(node, "right")
+        right = field(node, "right")
         self.visit(right)
-        left = self.sh.f(node, "left")
+        left = field(node, "left")
         if left is not None and left.type in self.sh.lists:  # Go's ``for _, r := range runners``
             listed = left.named_children
             left = listed[self.sh.for_element] if len(listed) > self.sh.for_element else None
         if left is not None and left.type in self.sh.identifier:
             name = self.s.text_of(left)
             self.scope.bind(name, self.infer.element(right) or self.infer.named(name))
-        self.visit(self.sh.f(node, "body"))
+        self.visit(field(node, "body"))
 
     # ---------------------------------------------------------------- fields
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]``."""
-        if node.type == self.sh.member:
-            prop = self.sh.f(node, "property")
+        if is_member(node, self.sh):
+            prop = member_name(node, self.sh)
             if prop is not None and prop.type in self.sh.property:
-                return self.lang.api_name(self.s.text_of(prop)), self.sh.f(node, "object"), prop, Syntax.ATTRIBUTE
+                return self.lang.api_name(self.s.text_of(prop)), receiver(node, self.sh), prop, Syntax.ATTRIBUTE
         if node.type == self.sh.subscript:
-            index = unwrap(self.sh.f(node, "index"), self.sh.wrappers)
-            key = string_value(self.s, index, self.sh) if index is not None else None
+            key_node = unwrap(index_of(node, self.sh), self.sh.wrappers)
+            key = name_value(self.s, key_node, self.sh)
             if key is not None:
-                return key, self.sh.f(node, "object"), index, Syntax.SUBSCRIPT
+                return key, receiver(node, self.sh), key_node, Syntax.SUBSCRIPT
         return None
 
-    def receiver(self, node: Node | None) -> tuple[str | None, str] | None:
+    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str] | None:
+        """(record, evidence) of what a field is read on; ``keyed``: by a key (``x["f"]``), which
+        some clients' responses answer from their body (HTTParty's ``response["f"]``)."""
         node = unwrap(node, self.sh.wrappers)
         if node is None or node.type in self.sh.this:
             return None
         if node.type in self.sh.identifier and self.s.text_of(node) in self.lang.not_records:
             return None
+        if node.type == self.sh.call:
+            self.requests.call(node)  # a request's response, read before its arguments are visited
         found = self.infer.value(node)
         if found is None:
             return None, "bare"
+        if found.kind == "response" and keyed and found.family in self.lang.keyed_responses:
+            return found.record, found.evidence
         if found.kind != "record":
             return None
         if self.lang.case and found.evidence == "typed" and found.family != "sdk" and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
-            return found.record, "named" if self._selected(node) else found.evidence
+            parent = node.parent
+            return found.record, "named" if parent is not None and parent.type == self.sh.member else found.evidence
         return found.record, found.evidence
-
-    def _selected(self, node: Node) -> bool:
-        """The receiver is the operand of a struct field selector (not a map's index)."""
-        parent = node.parent
-        return parent is not None and parent.type == self.sh.member
 
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
               expression: Expression | None = None) -> bool:
         access = self.access(node)
-        owner = self.receiver(access[1]) if access else None
+        owner = self.receiver(access[1], access[3] == Syntax.SUBSCRIPT) if access else None
         if access is None or owner is None:
             return False
         name = access[0]
@@ -245,18 +243,18 @@ class Walk:
         inner, parent = node, node.parent
         while parent is not None and parent.type in self.sh.wrappers:  # ``(await x.get)<T>(url)``
             inner, parent = parent, parent.parent
-        called = parent is not None and parent.type == self.sh.call and self.sh.f(parent, "function") == inner
+        called = parent is not None and parent.type == self.sh.call and callee(parent, self.sh) == inner
         if node.id not in self.handled and not called:
             self.field(node, "read")
         self.children(node)
 
     def compare(self, node: Node) -> None:
-        op = self.sh.f(node, "operator")
+        op = field(node, "operator")
         operator = self.s.text_of(op) if op is not None else ""
-        if operator == self.sh.concat and self.url_literal(node):
+        if (operator in self.sh.concat or operator == self.sh.format_operator) and literals.url_literal(self, node):
             return
         if operator in self.sh.compare:
-            left, right = unwrap(self.sh.f(node, "left"), self.sh.wrappers), unwrap(self.sh.f(node, "right"), self.sh.wrappers)
+            left, right = unwrap(field(node, "left"), self.sh.wrappers), unwrap(field(node, "right"), self.sh.wrappers)
             for access, other in ((left, right), (right, left)):
                 value = self.literal(other)
                 if value is not NO_VALUE and access is not None and self.field(
@@ -266,8 +264,8 @@ class Walk:
         self.children(node)
 
     def unary(self, node: Node) -> None:
-        op = self.sh.f(node, "operator")
-        operand = unwrap(self.sh.f(node, "argument"), self.sh.wrappers)
+        op = field(node, "operator")
+        operand = unwrap(field(node, self.sh.operand), self.sh.wrappers)
         if op is not None and self.s.text_of(op) == self.sh.negate and operand is not None:
             self.field(operand, "read", expression=NEGATED)
         self.children(node)
@@ -280,9 +278,9 @@ class Walk:
         elif node.id not in self.handled and not self.sdk.options(node):
             self.keys(node)
         for entry in node.named_children:
-            value = self.sh.f(entry, "value") if entry.type == self.sh.pair else None
-            key = self.sh.f(entry, "key") if entry.type == self.sh.pair else None
-            if key is not None and key.type not in self.sh.property and key.type not in self.sh.strings:
+            value = field(entry, "value") if entry.type == self.sh.pair else None
+            key = field(entry, "key") if entry.type == self.sh.pair else None
+            if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
             if value is not None:
                 self.visit(value)
@@ -293,7 +291,7 @@ class Walk:
         entries = object_entries(self.s, node, self.sh, self.lang.api_name)
         record = self.model.record_for_keys({name for name, _, _ in entries})
         evidence = "typed" if record else "bare"
-        kind = self.sh.f(node.parent, "type") if node.parent is not None else None  # Go's ``T{…}``
+        kind = field(node.parent, "type") if node.parent is not None and self.sh.composite else None  # Go's ``T{…}``
         name = self.object_names.get(node.id) or (self.s.text_of(kind).rpartition(".")[2] if kind else None)
         if record is None and name:
             named = self.infer.named(name)
@@ -301,7 +299,7 @@ class Walk:
         held = tuple((name, self.literal(value) if value is not key else NO_VALUE) for name, key, value in entries)
         for index, (name, key, value) in enumerate(entries):
             syntax = Syntax.NONE if value is key else Syntax.DICT_KEY
-            span = self.s.inner(key) if key.type in self.sh.strings else self.s.span(key)
+            span = name_span(self.s, key, self.sh)
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
                            written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
 
@@ -312,72 +310,73 @@ class Walk:
         if sent:
             self.children(node)
             return
-        callee = self.sh.f(node, "function")
-        name = self.s.text_of(callee) if callee is not None else ""
-        if name in self.sh.joins and self.url_literal(node):
+        function = callee(node, self.sh)
+        name = callee_name(self.s, node, self.sh)
+        if (name in self.sh.joins or name in self.sh.passthrough | self.sh.formatters
+                and not literals.named_only(self, node)) and literals.url_literal(self, node):
+            self.children(node)
             return
-        self.flows.decoded(node, name)
+        reads.decoded(self, node, name)
+        if name in self.lang.record_builders:
+            declare.built(self, node)
+        reads.key_read(self, node, function)
         mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
         self.recorded += mock
-        self.visit(callee)
-        self.flows.callback_arguments(node, callee)
+        self.visit(receiver(node, self.sh) if function is node else function)
+        self.callback_arguments(node, function)
         self.recorded -= mock
 
+    def callback_arguments(self, node: Node, function: Node | None) -> None:
+        """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
+        callback's first parameter is the receiver (its element, for a list of records)."""
+        args = arguments(node)
+        bound = None
+        if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
+            if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
+                bound = self.infer.value(receiver(function, self.sh))
+        block = field(node, self.sh.block) if self.sh.block else None
+        for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
+            if arg.type in self.sh.functions and bound is not None:
+                self.function(arg, bound)
+                self._returned(node, arg)
+            else:
+                self.visit(arg)
+
+    def _returned(self, call: Node, function: Node) -> None:
+        """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
+        body = field(function, "body")
+        if body is not None and body.type != self.sh.statement_block and call.id not in self.infer.cache:
+            self.scope.push()
+            for position, name, _ in self._parameters(function):
+                if position == 0:
+                    self.scope.bind(name, self.infer.value(receiver(callee(call, self.sh), self.sh)))
+            found = self.infer.value(body)
+            self.scope.pop()
+            if found is not None:
+                self.infer.cache[call.id] = found
+
     def string(self, node: Node) -> None:
-        if not self.url_literal(node) and not self.flows.embedded(node):
+        if not literals.url_literal(self, node):
+            if self.recorded:
+                reads.embedded_json(self, node)
             self.children(node)
-
-    def mark(self, node: Node) -> None:
-        """A URL expression is reported once, as a whole: its parts are no URLs of their own."""
-        stack = [node]
-        while stack:
-            part = stack.pop()
-            joined = part.type == self.sh.call and callee(self.s, part, self.sh) in self.sh.formats | self.sh.joins
-            if part.type in self.sh.strings | {self.sh.template, self.sh.binary} or part is node or joined:
-                self.handled.add(part.id)
-                args = self.sh.f(part, self.sh.arguments) if joined else None  # ``path.Join(base, "…")``
-                self.handled.update([args.id] if args is not None else ())
-                stack.extend(args.named_children if args is not None else part.named_children)
-
-    def url_literal(self, node: Node) -> bool:
-        """An API URL or path written in the code, outside any call that sends it."""
-        if node.id in self.handled:
-            return False
-        text = self.template(node)
-        url = urls.parse(text, self.model) if text and "/" in text else None
-        if url is None:
-            return False
-        self.mark(node)
-        span, evidence = self.s.span(node), urls.literal_evidence(url)
-        first = len(self.touches)
-        self.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
-        for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
-            self.add(touch)
-        self.url_touches[node.id] = range(first, len(self.touches))
-        self.code_parts(node)
-        return True
-
-    def code_parts(self, node: Node) -> None:
-        """The parts of a URL expression that are code (``${mr.iid}``, ``+ encode(x)``), visited."""
-        stack = [node]
-        while stack:
-            part = stack.pop()
-            if part.id in self.handled:
-                stack.extend(reversed(part.named_children))
-            elif part.type not in self.sh.fragment and part.type != self.sh.escape:
-                self.visit(part)
-
-    def sent(self, name: str, evidence: str) -> None:
-        """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
-        defined get the call's evidence."""
-        for index in self.named_urls.get(name, ()):
-            touch = self.touches[index]
-            if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
-                self.touches[index] = replace(touch, evidence=evidence)
 
 
 def _function(walk: Walk, node: Node) -> None:
     walk.function(node)
+
+
+def _memo(walk: Walk, node: Node) -> None:
+    """Ruby's ``@client ||= Gitlab.client(…)`` binds as an assignment; ``x += 1`` does not."""
+    op = field(node, "operator")
+    (walk.assignment if op is not None and walk.s.text_of(op) == walk.sh.memo_operator else walk.children)(node)
+
+
+def _call_or_member(walk: Walk, node: Node) -> None:
+    """Ruby: ``mr.merged_by`` is a call without arguments, read as a member access unless it
+    sends a request (``Gitlab.all_runners``)."""
+    member = is_member(node, walk.sh) and not walk.requests.call(node)
+    (walk.member if member else walk.call)(node)
 
 
 def handlers(shapes) -> dict:
@@ -386,7 +385,12 @@ def handlers(shapes) -> dict:
              shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
              shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
              **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
+    if shapes.member == shapes.call:
+        table[shapes.call] = _call_or_member
+    table.update({kind: Walk.string for kind in shapes.texts})
     table.update({kind: Walk.assignment for kind in shapes.bindings})
+    if shapes.memo_assignment:
+        table[shapes.memo_assignment] = _memo
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: declare.declaration for kind in shapes.declarations})
     return table
