@@ -10,33 +10,22 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import FileKind
+from .tree import TreeStages
 
 
 def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() == ".go"
 
 
-def scan(text: str, model) -> list:
-    from ..scan.tree.go import scan
-
-    return scan(text, model)
-
-
-def fix(text: str, findings: list) -> dict:
-    from ..fix.tree import edits
+def language():
     from ..scan.tree.go import LANGUAGE
 
-    return edits(text, findings, LANGUAGE)
+    return LANGUAGE
 
 
-def parses(text: str) -> None:
-    from ..fix.tree import check_parses
-    from ..scan.tree.go import LANGUAGE
-
-    check_parses(text, LANGUAGE)
-
+STAGES = TreeStages(language)
 
 KIND = FileKind(
-    "go", claims, scan, newlines="universal", fixer=fix, validator=parses, comment="//",
+    "go", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, comment="//",
     strings="go", examples={"go": "example.go"}, title="Go", styles=("snake", "pascal"), sdk="go-gitlab",
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import FileKind
+from .tree import TreeStages
 
 SUFFIXES = frozenset({".js", ".mjs", ".cjs", ".jsx", ".ts", ".tsx", ".mts", ".cts"})
 
@@ -17,28 +18,16 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() in SUFFIXES  # minified files are left out by the default excludes
 
 
-def scan(text: str, model) -> list:
-    from ..scan.tree.javascript import scan
-
-    return scan(text, model)
-
-
-def fix(text: str, findings: list) -> dict:
-    from ..fix.tree import edits
+def language():
     from ..scan.tree.javascript import LANGUAGE
 
-    return edits(text, findings, LANGUAGE)
+    return LANGUAGE
 
 
-def parses(text: str) -> None:
-    from ..fix.tree import check_parses
-    from ..scan.tree.javascript import LANGUAGE
-
-    check_parses(text, LANGUAGE)
-
+STAGES = TreeStages(language)
 
 KIND = FileKind(
-    "javascript", claims, scan, newlines="universal", fixer=fix, validator=parses, comment="//",
+    "javascript", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, comment="//",
     strings="javascript", examples={"javascript": "example.js", "typescript": "example.ts"},
     title="JavaScript/TypeScript", styles=("snake", "camel"), sdk="gitbeaker",
 )

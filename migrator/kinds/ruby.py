@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import FileKind
+from .tree import TreeStages
 
 NAMES = frozenset({"Rakefile", "Dangerfile"})
 
@@ -16,28 +17,16 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() == ".rb" or path.name in NAMES
 
 
-def scan(text: str, model) -> list:
-    from ..scan.tree.ruby import scan
-
-    return scan(text, model)
-
-
-def fix(text: str, findings: list) -> dict:
-    from ..fix.tree import edits
+def language():
     from ..scan.tree.ruby import LANGUAGE
 
-    return edits(text, findings, LANGUAGE)
+    return LANGUAGE
 
 
-def parses(text: str) -> None:
-    from ..fix.tree import check_parses
-    from ..scan.tree.ruby import LANGUAGE
-
-    check_parses(text, LANGUAGE)
-
+STAGES = TreeStages(language)
 
 KIND = FileKind(
-    "ruby", claims, scan, newlines="universal", fixer=fix, validator=parses, comment="#",
+    "ruby", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, comment="#",
     strings="ruby", examples={"ruby": "example.rb"}, title="Ruby", styles=("snake",),
     sdk="gitlab_gem",
 )

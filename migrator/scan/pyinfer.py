@@ -14,6 +14,7 @@ from urllib.parse import urljoin
 
 from ..apimodel import PAYLOAD_RECORDS, ApiModel
 from . import urls
+from .scope import Scope
 
 HTTP_MODULES = {"requests", "httpx", "aiohttp"}
 HTTP_VERBS = {"get", "post", "put", "patch", "delete", "head", "request", "options"}
@@ -33,28 +34,6 @@ class Kind:
     base: str | None = None
     auth: str | None = None
     node: ast.AST | None = None
-
-
-class Scope:
-    """Names bound in nested scopes: kinds of values and string templates."""
-
-    def __init__(self) -> None:
-        self.frames: list[dict[str, object]] = [{}]
-
-    def push(self) -> None:
-        self.frames.append({})
-
-    def pop(self) -> None:
-        self.frames.pop()
-
-    def bind(self, name: str, value: object) -> None:
-        self.frames[-1][name] = value
-
-    def lookup(self, name: str) -> object:
-        for frame in reversed(self.frames):
-            if name in frame:
-                return frame[name]
-        return None
 
 
 class Inferer:

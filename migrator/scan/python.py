@@ -20,7 +20,8 @@ from .pycalls import CallHandler
 from .pychoices import option_choices, with_choices
 from .pydecl import Declarations
 from .pyflow import Flows
-from .pyinfer import Inferer, Kind, Scope
+from .pyinfer import Inferer, Kind
+from .scope import Scope
 from .pysource import Source, literal, parse
 from .pywalk import Walker
 

@@ -13,6 +13,7 @@ from ..pydecl import CAMEL
 from .nodes import Node, Source, arguments, callee, callee_name, index, is_call, member_name, receiver, unwrap
 from .language import Language
 from .strings import key_name, name_value
+from ..scope import Scope
 
 
 @dataclass(frozen=True)
@@ -28,31 +29,6 @@ class Value:
     url: Any = None
     method: str = "GET"
     node: Any = None
-
-
-class Scope:
-    """Names bound in nested function scopes: Values and URL templates (str)."""
-
-    def __init__(self) -> None:
-        self.frames: list[dict[str, object]] = [{}]
-
-    def push(self) -> None:
-        self.frames.append({})
-
-    def pop(self) -> None:
-        self.frames.pop()
-
-    def bind(self, name: str, value: object) -> None:
-        self.frames[-1][name] = value
-
-    def lookup(self, name: str) -> object:
-        for frame in reversed(self.frames):
-            if name in frame:
-                return frame[name]
-        return None
-
-    def bound(self, name: str) -> bool:
-        return any(name in frame for frame in self.frames)
 
 
 def snake(name: str) -> str:

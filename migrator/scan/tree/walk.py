@@ -12,7 +12,8 @@ from ...details import Expression, Origin, Written, others
 from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
 from . import declare, literals, reads
-from .infer import Inferer, Scope, Value, snake
+from ..scope import Scope
+from .infer import Inferer, Value, snake
 from .language import Language
 from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
                     unwrap)
