@@ -97,8 +97,12 @@ class ApiModel:
     telemetry_messages: tuple[str, ...] = ()
     api_prefixes: tuple[str, ...] = ("/api/v4",)
     # the SDKs' data (rules/model/<sdk>.yaml but api.yaml), by file stem: what a scanner of the
-    # SDK's language reads of it (its calls, records, field types); set by the rule table's loader
+    # SDK's language reads of it (its calls, records, types, field types, spellings); set by the
+    # rule table's loader, read by scan/tree/sdk.py
     sdks: dict[str, Any] = field(default_factory=dict)
+
+    def sdk(self, name: str | None) -> dict[str, Any]:
+        return self.sdks.get(name) or {} if name else {}
 
     def credential_kind(self, key: str, location: str, source: str) -> str | None:
         """The kind of credential a header or query parameter carries (deploy-token, job-token,

@@ -31,6 +31,7 @@ from ..discover import SourceFile
 from ..filters import SUPPRESSION, directives
 from ..fix.apply import apply_edits
 from ..fix.files import Roots
+from ..spelling import PLAIN
 from ..kinds import FileKind
 from ..model import Edit, Finding, ScanError
 from ..pipeline import check_source, load
@@ -48,6 +49,7 @@ INSIDE = {
     "yaml": "the line ends inside a YAML scalar over several lines, which a comment would change",
     "shell": "the line ends inside a quoted word or a here-document, which a comment would change",
     "javascript": "the line ends inside a string or a template literal, which a comment would change",
+    "go": "the line ends inside a raw string, which a comment would change",
     "java": "the line ends inside a text block, which a comment would change",
     "ruby": "the line ends inside a string or a heredoc, which a comment would change",
 }
@@ -235,7 +237,7 @@ def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa
     table = load_table()
     try:
         rules = rules_for(source, settings, table)
-        loaded = load(source, rules, settings.max_file_size, table.spellings[source.kind])
+        loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN))
         if loaded is None or loaded.text is None:
             return FileFix(source), Noqa(""), None
         found = [f for f in check_source(loaded.text, source.kind, source.display, rules, table)

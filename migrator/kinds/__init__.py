@@ -19,7 +19,8 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby", "java", "other")  # the order they are tried
+MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby", "go",
+           "java", "other")  # the order they are tried
 
 
 @dataclass(frozen=True)

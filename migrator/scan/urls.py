@@ -59,6 +59,9 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
     offset, under_api, whole = -1, False, False
     for prefix in model.api_prefixes:
         index = text.find(prefix)
+        if index == -1 and text.startswith(prefix[1:] + "/"):  # ``api/v4/projects/…``, joined to a base URL
+            offset, under_api = len(prefix) - 1, True
+            break
         if index != -1 and text[index + len(prefix): index + len(prefix) + 1] in ("", "/", "?"):
             if not URL_HEAD.fullmatch(text, 0, index):
                 return None

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from ...model import Touch
 from ...spelling import respell
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import Node, Source, callee, field, index, is_member, member_name, receiver, walk
+from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
+                                receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
 
 Edits = list[tuple[int, int, str]] | None
@@ -45,12 +46,28 @@ class Spot:
 
     def literal(self) -> Literal | None:
         """The touch's string expression (a URL) as a Literal."""
-        node = self.node({self.sh.string, self.sh.template, self.sh.binary, self.sh.call, *self.sh.texts})
+        node = self.node({*self.sh.strings, self.sh.template, self.sh.binary, self.sh.call, *self.sh.texts})
         # a heredoc or a text block, reported without the blanks around its lines
         node = node or self.s.around(self.touch.range, frozenset(self.sh.texts) | (
             frozenset({self.sh.string}) if self.sh.block_fragment else frozenset()))
         if node is None:
             return None
+        if node.type == self.sh.call and callee_name(self.s, node, self.sh) in self.sh.joins:
+            return self._joined(node)
+        return self._pieces(node)
+
+    def _joined(self, call: Node) -> Literal | None:
+        """``path.Join(base, "api/v4/geo_nodes", id)``: its arguments' literals, "/" between."""
+        text, offsets = [], []
+        for position, arg in enumerate(argument_nodes(call, self.sh)):
+            piece = self._pieces(arg) if arg.type in self.sh.strings | {self.sh.binary} else None
+            part = [("/", -1)] if position else []
+            part += list(zip(piece.text, piece.offsets)) if piece else [("\0", -1)]
+            text.extend(c for c, _ in part)
+            offsets.extend(o for _, o in part)
+        return Literal("".join(text), tuple(offsets))
+
+    def _pieces(self, node: Node) -> Literal | None:
         text, offsets = [], []
         for part in walk(node):
             if part.type in self.sh.fragment:
@@ -85,7 +102,9 @@ class Spot:
     def rename(self, new: str) -> Edits:
         written = self.touch.written
         if written is not None and written.key_span is not None:
-            return [(*written.key_span, new)]
+            start, end = written.key_span
+            quoted = self.s.text[start - 1:start] in ("\"", "'", "`")
+            return [(start, end, new if quoted else self.lang.code_name(new))]  # Go's ``Scope:`` key
         name = self.name_node()
         if name is None:
             return None
@@ -94,14 +113,18 @@ class Spot:
 
     def spelled(self, name: Node, new: str) -> str | None:
         """The new name as the code spells the old one (``mergedBy`` → ``mergeUser``,
-        ``getMergedBy`` → ``getMergeUser``; a key, a string's or a symbol's, as it is written, else
-        as the API writes it), where it is a name the language can write."""
+        ``getMergedBy`` → ``getMergeUser``, ``IPAddress`` → ``IPAddresses``; a key, a string's or a
+        symbol's, as it is written, else as the API writes it), where it is a name the language can
+        write."""
         start, end = name_span(self.s, name, self.sh)
-        if name.type == self.sh.string or name.type in self.sh.symbols:
-            return respell(self.s.text[start:end], self.touch.name, new) or new
+        written = self.s.text[start:end]
+        if name.type in self.sh.strings or name.type in self.sh.symbols:
+            return respell(written, self.touch.name, new) or new
         if name.type not in self.sh.property or not re.fullmatch(r"[A-Za-z_$][\w$]*", new):
             return None
-        return respell(self.s.text[start:end], self.touch.name, new)
+        if written == self.lang.code_name(self.touch.name):  # Go's ``IPAddress``: the language's case
+            return self.lang.code_name(new)
+        return respell(written, self.touch.name, new)
 
     def without_entry(self) -> Edits:
         """The removal of the object entry whose key the touch is, with one comma (with the
@@ -109,8 +132,9 @@ class Spot:
         written = self.touch.written
         if written is None or written.key_span is None:
             return None
-        entry = next((n for n in walk(self.s.root) if n.type == self.sh.pair
-                      and name_span(self.s, field(n, "key"), self.sh) == written.key_span), None)
+        keys = ((n, unwrap(field(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
+        entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
+                      and name_span(self.s, key, self.sh) == written.key_span), None)
         if entry is None:
             return None
         start, end = self.s.span(entry)
@@ -157,9 +181,9 @@ class Spot:
             owner, args = receiver(node, self.sh), field(node, self.sh.arguments).named_children
             other = args[0] if access is not None and self.s.span(owner) == self.s.span(access) else owner
             return node, other, ".equals"
-        left, right = field(node, "left"), field(node, "right")
+        left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
-        return node, other, self.s.text_of(field(node, "operator"))
+        return node, other, self.s.text_of(self.sh.f(node, "operator"))
 
     def negated_parent(self, access: Node) -> Node | None:
         """The ``!x`` the access is the operand of."""
@@ -192,6 +216,6 @@ class Spot:
         if like is not None and like.type in self.sh.symbols and value not in ("true", "false") \
                 and re.fullmatch(r"[A-Za-z_]\w*", str(value)):
             return f":{value}"  # a Ruby symbol stays one (``:online``); true and false are written as text
-        quote = self.s.text_of(like)[0] if like is not None and like.type == self.sh.string else '"'
+        quote = self.s.text_of(like)[0] if like is not None and like.type in self.sh.strings else '"'
         body = json.dumps(str(value), ensure_ascii=False)[1:-1]
         return quote + (body.replace('\\"', '"').replace("'", "\\'") if quote == "'" else body) + quote

@@ -1,4 +1,4 @@
-"""The tree-sitter foundation: client languages (JavaScript, TypeScript, Ruby and Java today; Go,
+"""The tree-sitter foundation: client languages (JavaScript, TypeScript, Ruby, Go and Java today;
 PHP and C# later) read into the same touches as the Python scanner, with the same evidence.
 
 - grammar.py: a language's grammars (``Dialect``), imported with tree_sitter only when a file of
@@ -10,21 +10,26 @@ PHP and C# later) read into the same touches as the Python scanner, with the sam
   a call that holds its receiver and method itself, symbols, heredocs, printf formats);
 - infer.py: what an expression is as far as the API goes (a response, a record, a client);
 - walk.py: the generic walk that turns a tree into touches (URLs, requests, fields, keys,
-  comparisons, declarations, recorded mock responses);
+  comparisons, declarations, recorded mock responses), with requests.py (HTTP clients' requests,
+  request builders such as Go's ``http.NewRequest`` and resty's setters);
 - literals.py: URLs written outside any call that sends them, reported once, their code parts read;
 - declare.py: declarations of a record's fields (interfaces, schemas, object types given as type
-  arguments, Ruby Structs and attr_accessor, Java classes and records with key annotations), enums
-  listing a field's values, and a client interface's annotated routes (Retrofit, JAX-RS, Feign);
-- reads.py: keys read by a method (``mr.fetch("merged_by")``) and JSON written in a mock's string;
-- sdk.py: a language's SDK as data (rules/model/<sdk>.yaml), one reader for every form: its
-  methods as requests (the gitlab gem's client methods, gitbeaker's resource methods), its
-  service calls, records and field types (gitlab4j);
+  arguments, Ruby Structs and attr_accessor, Go structs by their json tags, Java classes and
+  records with key annotations), enums listing a field's values, and a client interface's
+  annotated routes (Retrofit, JAX-RS, Feign);
+- reads.py: keys read by a method (``mr.fetch("merged_by")``, ``node.get("merged_by")``), the
+  target a decoder fills (Go's ``json.Unmarshal(body, &mr)``) and JSON written in a mock's string;
+- sdk.py: a language's SDK as data (rules/model/<sdk>.yaml), its one reader: resource methods
+  (gitbeaker, the Go client), client methods (the gitlab gem), types, option structs and pointer
+  helpers (the Go client) as requests and records, service calls, records and field types
+  (gitlab4j);
 - methods.py, calls.py, bindings.py: calls written ``x.m(args)`` (accessors, key reads,
   ``.equals``, request chains, SDK service calls), strings built by calls (``String.format``,
   ``URI.create``), names bound by patterns and loops;
 - javascript.py: the JavaScript/TypeScript language module (its Shapes, HTTP clients, mocks);
 - ruby.py: the Ruby language module (Net::HTTP, Faraday, HTTParty, RestClient, WebMock, the
   gitlab gem);
+- go.py: the Go language module (net/http, resty, httptest and httpmock, the Go client);
 - java.py: the Java language module (java.net.http, OkHttp, Apache HttpClient, Spring, Retrofit,
   WireMock, gitlab4j-api).
 

@@ -1,6 +1,7 @@
 """Names bound by a pattern or a loop, for the walk (walk.py): ``const {data} = await
 axios.get(url)`` (a destructured field of a record is read), ``for (const mr of mrs)``,
-``for (Runner each : runners)`` (the element of a list of records, by its name or its type)."""
+``for (Runner each : runners)``, ``for _, r := range runners`` (the element of a list of records,
+by its name or its type)."""
 
 from __future__ import annotations
 
@@ -34,11 +35,15 @@ def destructure(walk: Walk, pattern: Node, base: Value | None) -> None:
 
 
 def for_of(walk: Walk, node: Node) -> None:
-    """``for (const mr of mrs)``, ``for (Runner each : runners)``: the loop's name is an element."""
+    """``for (const mr of mrs)``, ``for (Runner each : runners)``, ``for _, r := range runners``:
+    the loop's name is an element."""
     left_field, right_field = walk.sh.for_fields
     right = field(node, right_field)
     walk.visit(right)
     left = field(node, left_field)
+    if left is not None and left.type in walk.sh.lists:  # Go's ``for _, r := range runners``
+        listed = left.named_children
+        left = listed[walk.sh.for_element] if len(listed) > walk.sh.for_element else None
     if left is not None and left.type in walk.sh.identifier:
         name = walk.s.text_of(left)
         walk.scope.bind(name, walk.infer.element(right) or walk.infer.named(name)

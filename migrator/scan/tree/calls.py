@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .. import urls
-from .nodes import Node, Source, arguments, call_parts as parts, callee_name, unwrap
+from .nodes import Node, Source, argument_nodes, call_parts as parts, callee_name, unwrap
 from .shapes import Shapes
 
 DEPTH = 24
@@ -51,13 +51,14 @@ def _formatted(source: Source, fmt: Node, args: list[Node], shapes: Shapes,
 def url_node(source: Source, node: Node | None, shapes: Shapes, depth: int = 0) -> Node | None:
     """The expression holding a URL's literal text: through the calls that only wrap a URL
     (``URI(url)``: Shapes.passthrough; ``URI.create(u)``: pass_methods) to their argument, through
-    format methods to their format string; the node itself otherwise."""
+    formatters (``fmt.Sprintf``) and format methods (``String.format``) to their format string;
+    the node itself otherwise."""
     node = unwrap(node, shapes.wrappers)
     if node is None or depth > DEPTH:
         return node
-    if node.type == shapes.call and callee_name(source, node, shapes) in shapes.passthrough:
-        args = arguments(node)  # ``URI(url)``
-        return url_node(source, args.named_children[0], shapes, depth + 1) if args and args.named_children else node
+    if node.type == shapes.call and callee_name(source, node, shapes) in shapes.passthrough | shapes.formatters:
+        listed = argument_nodes(node, shapes)  # ``URI(url)``; the format string of ``fmt.Sprintf("…", id)``
+        return url_node(source, listed[0], shapes, depth + 1) if listed else node
     if shapes.method_call is None or node.type not in (shapes.method_call, shapes.new):
         return node
     receiver, method, args = parts(source, node, shapes)

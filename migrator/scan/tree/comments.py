@@ -36,7 +36,7 @@ def multiline_strings(name: str, text: str) -> Iterator[tuple[int, int]]:
     lang = language(name)
     source = Source(text, lang.dialects)
     for node in walk(source.root):
-        if (node.type in (lang.shapes.string, lang.shapes.template) or node.type in lang.shapes.texts) \
+        if (node.type in lang.shapes.strings | {lang.shapes.template} or node.type in lang.shapes.texts) \
                 and node.start_point[0] != node.end_point[0]:
             yield source.span(node)
 

@@ -2,10 +2,12 @@
 (context ``declare``, Syntax.DECLARATION): TypeScript interfaces and object types (also given as a
 type argument to a request, ``http.get<{ merge_status: string }>(url)``), classes with
 declared fields, zod/yup/joi schemas, Ruby classes declaring ``attr_accessor :merged_by`` and
-``Struct.new(:merge_status, …)`` assigned to a constant. A declaration is typed by the record's
-signature over its field names, named by its name plus one of the record's ``fields``
-(``ApiModel.record_for_declaration``); a webhook payload's is never the REST API's. Java's classes
-and records name a field by a key annotation (``@JsonProperty("merge_status")``).
+``Struct.new(:merge_status, …)`` assigned to a constant, Go structs (a field by its ``json:"…"``
+tag, else by its name: ``MergedBy`` is ``merged_by``; a struct embedding the SDK's record declares
+that record, typed), Java classes and records (a field by its key annotation,
+``@JsonProperty("merge_status")``, else by its name: ``mergedBy``). A declaration is typed by the
+record's signature over its field names, named by its name plus one of the record's ``fields``
+(``ApiModel.record_for_declaration``); a webhook payload's is never the REST API's.
 
 Where a language has annotations and enums (Java), also (``Declarations``): the values an enum
 lists for a record's field or filter (``enum RunnerScope { ACTIVE("active"), PAUSED("paused") }``,
@@ -15,6 +17,7 @@ arguments' annotations send."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ...apimodel import PAYLOAD_RECORDS
@@ -24,11 +27,13 @@ from ...syntax import Syntax
 from .. import urls
 from ..pydecl import SUFFIXES, _candidates, _words
 from .literals import mark
-from .nodes import Node, arguments, field, member_name
+from .nodes import Node, arguments, callee, field, member_name, receiver
 from .strings import name_span, object_entries, string_value, symbol_name
 
 if TYPE_CHECKING:
     from .walk import Walk
+
+JSON_TAG = re.compile(r'\bjson:"([^",]*)')
 
 
 def declaration(w: Walk, node: Node) -> None:
@@ -36,8 +41,13 @@ def declaration(w: Walk, node: Node) -> None:
     :merged_by; end``, ``class MergeRequest { @JsonProperty("merged_by") User mergedBy; }``: a
     declared record's fields (none of a class named for a webhook payload or a part of one)."""
     name = field(node, "name")
-    if name is not None and not named_payload(w, w.s.text_of(name)):
-        declared(w, w.s.text_of(name), list(_declared(w, node)))
+    fields = list(_declared(w, node))
+    embeds = (w.sdk.typed(m) for m in _members(w, node) if m.type in w.sh.declared_field and field(m, "name") is None)
+    embedded = next((e for e in embeds if e is not None), None)  # ``struct { gitlab.MergeRequest; … }``
+    if embedded is not None:
+        _add(w, fields, (embedded.record, "typed"))
+    elif name is not None and not named_payload(w, w.s.text_of(name)):
+        declared(w, w.s.text_of(name), fields)
     w.children(node)
 
 
@@ -52,8 +62,13 @@ def built(w: Walk, call: Node) -> None:
 
 
 def declared(w: Walk, name: str, fields: list[tuple[str, Node]]) -> None:
+    """Fields (their API name, where each is written) a declaration named ``name`` declares."""
     names = frozenset(f for f, _ in fields)
     found = w.model.record_for_declaration(_candidates(_words(name)), names) if fields else None
+    _add(w, fields, found)
+
+
+def _add(w: Walk, fields: list[tuple[str, Node]], found: tuple[str, str] | None) -> None:
     if found is not None and found[0] not in PAYLOAD_RECORDS:
         for field_name, where in fields:
             w.add(Touch("field", field_name, name_span(w.s, where, w.sh), found[0], found[1], "declare",
@@ -72,31 +87,51 @@ def _name(w: Walk, node: Node) -> str:
     return symbol_name(w.s, node, w.sh) or w.s.text_of(node)
 
 
+def _members(w: Walk, node: Node) -> list[Node]:
+    """A declaration body's members (a Go struct's are in its field list)."""
+    body = field(node, "body") or field(node, "value") or field(node, "type")
+    members = list(body.named_children) if body is not None else []
+    return [m for member in members for m in (member.named_children if member.type in w.sh.struct_members
+                                               else (member,))]
+
+
 def _declared(w: Walk, node: Node):
-    """(API name, node) of each field a declaration declares: a field's name as written (a
-    camelCase one as the API writes it, where the language says so) or as a key annotation names
-    it (``@JsonProperty("merge_status") String status``), a Java record's components, and the
-    symbols a field declarer (``attr_accessor``) is called with."""
-    body = field(node, "body") or field(node, "value")
-    children = body.named_children if body is not None else ()
+    """(API name, where it is written) of each field a declaration declares (_field), a Java
+    record's components, and the symbols a field declarer (``attr_accessor``) is called with."""
+    members = _members(w, node)
     components = field(node, w.sh.parameters)
-    members = [m for m in children if m.type in w.sh.declared_field]
-    members += [m for m in (components.named_children if components is not None else ())
-                if m.type in w.sh.required_parameters]
-    for member in members:
-        name = field(member, w.sh.declared_name)
-        name = field(name, "name") if name is not None and name.type == w.sh.declarator else name
-        keyed = _key_annotation(w, member)
-        if keyed is not None:
-            yield keyed
-        elif name is not None and name.type in w.sh.property:
-            yield w.lang.api_name(w.s.text_of(name)), name
-    for member in children if w.lang.field_declarers else ():
+    declared_fields = [m for m in members if m.type in w.sh.declared_field]
+    declared_fields += [m for m in (components.named_children if components is not None else ())
+                        if m.type in w.sh.required_parameters]
+    yield from filter(None, (_field(w, member) for member in declared_fields))
+    for member in members if w.lang.field_declarers else ():
         method = member_name(member, w.sh) if member.type == w.sh.call else None
         if method is not None and w.s.text_of(method) in w.lang.field_declarers:
             args = arguments(member)
             yield from ((_name(w, n), n) for n in (args.named_children if args is not None else ())
                         if n.type in w.sh.symbols)
+
+
+def _field(w: Walk, member: Node) -> tuple[str, Node] | None:
+    """(API name, where) of a declared field: as its key annotation names it (Java's
+    ``@JsonProperty("merged_by")``, at the key) or its tag (Go's ``json:"merged_by"``), else its
+    name as written, in the language's case (``mergedBy``, ``MergedBy`` are ``merged_by``)."""
+    keyed = _key_annotation(w, member)
+    if keyed is not None:
+        return keyed
+    name = field(member, w.sh.declared_name)
+    name = field(name, "name") if name is not None and name.type == w.sh.declarator else name
+    if name is None or name.type not in w.sh.property:
+        return None
+    tag = field(member, w.sh.field_tag) if w.sh.field_tag else None
+    tagged = tag_name(w.s.text_of(tag)) if tag is not None else None
+    return tagged or w.lang.api_name(w.s.text_of(name)), name
+
+
+def tag_name(tag: str) -> str | None:
+    """The JSON name a Go struct tag gives: `json:"merge_status,omitempty"` → merge_status."""
+    found = JSON_TAG.search(tag)
+    return found.group(1) if found and found.group(1) not in ("", "-") else None
 
 
 def _key_annotation(w: Walk, member: Node) -> tuple[str, Node] | None:
@@ -106,7 +141,7 @@ def _key_annotation(w: Walk, member: Node) -> tuple[str, Node] | None:
             name, args = field(note, "name"), field(note, "arguments")
             if note.type == w.sh.annotation and name is not None and args is not None \
                     and w.s.text_of(name) in w.lang.key_annotations:
-                key = next((a for a in args.named_children if a.type == w.sh.string), None)
+                key = next((a for a in args.named_children if a.type in w.sh.strings), None)
                 value = string_value(w.s, key, w.sh) if key is not None else None
                 if value:
                     return value, key
@@ -119,12 +154,14 @@ def schema_name(w: Walk, node: Node) -> str | None:
     it has none), or None when the object is no schema's."""
     args = node.parent
     call = args.parent if args is not None and args.type == w.sh.arguments else None
-    callee = field(call, "function") if call is not None and call.type == w.sh.call else None
-    if callee is None or callee.type != w.sh.member:
+    function = callee(call, w.sh) if call is not None and call.type == w.sh.call else None
+    if function is None or function.type != w.sh.member or member_name(function, w.sh) is None:
         return None
-    method, root = w.s.text_of(member_name(callee, w.sh)), callee
-    while root.type in (w.sh.member, w.sh.call):
-        root = field(root, "object") if root.type == w.sh.member else field(root, "function")
+    method, root = w.s.text_of(member_name(function, w.sh)), function
+    while root is not None and root.type in (w.sh.member, w.sh.call):
+        root = receiver(root, w.sh) if root.type == w.sh.member else callee(root, w.sh)
+    if root is None:
+        return None
     if method not in w.lang.schema_methods or not (
             method in ("extend", "shape") or w.s.text_of(root) in w.lang.schema_roots):
         return None
@@ -142,7 +179,7 @@ def schema_name(w: Walk, node: Node) -> str | None:
 
 def schema(w: Walk, node: Node, name: str) -> None:
     """A schema's keys are declared fields, as an interface's are: display-only."""
-    entries = object_entries(w.s, node, w.sh)
+    entries = object_entries(w.s, node, w.sh, w.lang.api_name)
     keys = frozenset(key for key, _, _ in entries)
     found = w.model.record_for_declaration(_candidates(_words(name)) if name else [], keys)
     if found is not None and found[0] not in PAYLOAD_RECORDS:
@@ -150,7 +187,6 @@ def schema(w: Walk, node: Node, name: str) -> None:
             span = name_span(w.s, where, w.sh)
             w.add(Touch("field", key, span, found[0], found[1], "declare", syntax=Syntax.DECLARATION))
     w.handled.add(node.id)
-
 
 
 def type_arguments(w: Walk, call: Node) -> None:

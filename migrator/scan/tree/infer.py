@@ -87,7 +87,15 @@ class Inferer:
             return self.cache.get(node.id) or self.methods.value(node)
         if kind == self.sh.object:
             return Value("object", node=node)
+        if kind == self.sh.unary and self.sh.address and self._operator(node) == self.sh.address:
+            return self.value(self.sh.f(node, "argument"))  # Go's ``&mr``
+        if kind == self.sh.composite and self.sh.f(node, "type") is not None:  # ``legacyMergeRequest{}``
+            return self.named(self.s.text_of(self.sh.f(node, "type")).rpartition(".")[2])
         return None
+
+    def _operator(self, node: Node) -> str:
+        op = self.sh.f(node, "operator")
+        return self.s.text_of(op) if op is not None else ""
 
     def _name(self, name: str) -> Value | None:
         bound = self.scope.lookup(name)
@@ -125,6 +133,9 @@ class Inferer:
         if function is None or function.type != self.sh.member:
             return None
         method = self.s.text_of(member_name(function, self.sh))
+        if method in self.lang.forwarders or self.s.text_of(function) in self.lang.forwarders:
+            args = arguments(node)  # ``client.Do(req)``, ``io.ReadAll(resp.Body)``
+            return self.value(args.named_children[0]) if args is not None and args.named_children else None
         base = self.value(receiver(function, self.sh))
         if base is None:
             return None

@@ -79,7 +79,7 @@ LANGUAGE = Language(
                             "JSONObject", "JSONArray"}),
     ),
     accessors={"get": "read", "is": "read", "set": "write"},
-    camel_names=True,
+    case="camel",
     capitalised_types=True,
     key_methods=frozenset({"get", "path", "has", "getString", "getInt", "getLong", "getBoolean", "optString",
                            "optBoolean", "optInt", "getJSONObject", "optJSONObject", "getJSONArray",

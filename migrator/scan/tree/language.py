@@ -3,6 +3,7 @@ request option names, mock-response builders and the names that never hold a rec
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from .grammar import Dialect
@@ -19,6 +20,11 @@ class Client:
     body_arg   a verb with a body takes it before the options: ``axios.post(url, data, config)``
     factories  methods making an instance, with the option holding its base URL
     chain      methods of a request being built, with where they send: ``.query({…})``
+    requests   functions making a request to send later, with the index of their method and URL
+               arguments: Go's ``http.NewRequest("PUT", url, body)`` is ``{"NewRequest": (0, 1)}``
+    starters   methods starting a request built by the methods before its verb: resty's ``R()``
+    setters    those methods, with where they send (``"query"``: an object of parameters;
+               ``"query:pair"``: one name and its value, ``.SetQueryParam("scope", "active")``)
     methods    more methods sending a request, with its HTTP method: ``get_response``, ``new``
     second     where a verb's second argument goes, when it is no options object: Faraday's
                ``conn.get(path, params)`` (query), ``conn.post(path, body)`` (body)
@@ -30,6 +36,9 @@ class Client:
     body_arg: bool = False
     factories: dict[str, str] = field(default_factory=dict)
     chain: dict[str, str] = field(default_factory=dict)
+    requests: dict[str, tuple[int, int]] = field(default_factory=dict)
+    starters: frozenset[str] = frozenset()
+    setters: dict[str, str] = field(default_factory=dict)
     methods: dict[str, str] = field(default_factory=dict)
     second: dict[str, str] = field(default_factory=dict)
 
@@ -90,18 +99,30 @@ class Language:
     # and calls building a record class from symbols (``Struct.new(:merge_status)``)
     field_declarers: frozenset[str] = frozenset()
     record_builders: frozenset[str] = frozenset()
-    # the SDK whose calls are requests, as data in rules/model/<sdk>.yaml read by sdk.py: a client's
-    # methods (the gitlab gem), a resource's (gitbeaker's ``api.MergeRequests.showChanges``), or
-    # service calls with their records and field types (gitlab4j's ``getMergeRequestApi()
+    # the SDK whose calls are requests and whose types hold records, as data in rules/model/<sdk>.yaml
+    # read by sdk.py: a client's methods (the gitlab gem), a resource's (gitbeaker's
+    # ``api.MergeRequests.showChanges``, the Go client's), its types and options (Go), or service
+    # calls with their records and field types (gitlab4j's ``getMergeRequestApi()
     # .getMergeRequestChanges``, read by methods.py)
     sdk: str | None = None
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
+    # how the code spells a field the API names ``merged_by``: as the API does (""), in "camel" case
+    # (Java: ``mergedBy``), or in "pascal" case with the language's initialisms in capitals (Go:
+    # ``MergedBy``, ``IPAddress``)
+    case: str = ""
+    initialisms: frozenset[str] = frozenset()
+    # a typed record's fields are fields of a struct the program declares (Go): renaming ``mr.MergedBy``
+    # compiles only where the struct declares the new field, so a field read on one is named
+    struct_fields: bool = False
+    # calls whose value is their first argument's (Go's ``client.Do(req)``, ``io.ReadAll(body)``),
+    # and calls decoding a response into the argument at an index (``json.Unmarshal(b, &mr)``)
+    forwarders: frozenset[str] = frozenset()
+    decoders: dict[str, int] = field(default_factory=dict)
     # -- languages whose calls carry a receiver and a method name (Shapes.method_call): methods.py
     chains: Chains = Chains()
     # accessors read and write a field by a camelCase name after a prefix (``getMergedBy()``,
     # ``isShared()``, ``setActive(x)``): the prefix and the context it gives
     accessors: dict[str, str] = field(default_factory=dict)
-    camel_names: bool = False  # a name written ``mergedBy`` is the API's ``merged_by``
     capitalised_types: bool = False  # ``HttpMethod.PUT``, ``Runner.RunnerStatus``: a capitalised name is a type
     equality_methods: frozenset[str] = frozenset()  # ``x.equals("paused")`` compares
     element_methods: frozenset[str] = frozenset()  # ``mrs.stream()``, ``.get(0)``: still the records
@@ -113,13 +134,43 @@ class Language:
     param_annotations: dict[str, str] = field(default_factory=dict)  # ``@QueryParam("scope")`` → query
     key_annotations: frozenset[str] = frozenset()
 
-    def api_name(self, written: str) -> str:
-        """The API's name for a name as the code writes it (``mergedBy`` → ``merged_by``)."""
-        if not self.camel_names or "_" in written:
-            return written
-        from .infer import snake
-
-        return snake(written)
-
     def client(self, name: str) -> Client | None:
         return next((c for c in self.clients if c.name == name), None)
+
+    def api_name(self, written: str) -> str:
+        """The API's name of a field as the code writes it: ``mergedBy`` → ``merged_by`` (camel),
+        ``MergedBy`` → ``merged_by``, ``IPAddress`` → ``ip_address``, ``ProjectID`` → ``project_id``
+        (pascal)."""
+        if self.case == "camel" and "_" not in written:
+            from .infer import snake
+
+            return snake(written)
+        if self.case != "pascal" or not written[:1].isupper():
+            return written
+        return "_".join(word.lower() for word in _words(written, self.initialisms))
+
+    def code_name(self, name: str) -> str:
+        """The code's spelling of an API name: ``merge_user`` → ``mergeUser`` (camel),
+        ``MergeUser``, ``ip_address`` → ``IPAddress`` (pascal): the inverse of api_name."""
+        if self.case == "camel":
+            head, *rest = name.split("_")
+            return head + "".join(part.capitalize() for part in rest)
+        if self.case != "pascal":
+            return name
+        return "".join(part.upper() if part.upper() in self.initialisms else part.capitalize()
+                       for part in name.split("_"))
+
+WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z0-9]*|[a-z0-9]+")
+
+
+def _words(name: str, initialisms: frozenset[str]) -> list[str]:
+    """``IPAddress`` → IP, Address; ``WebURL`` → Web, URL: a run of capitals is an initialism
+    where the language lists it, else the run's last capital starts the next word."""
+    out = []
+    for word in WORD.findall(name):
+        if len(word) > 1 and word.isupper() and word not in initialisms:
+            head = next((i for i in initialisms if word.startswith(i)), None)
+            out.extend([head, word[len(head):]] if head and word != head else [word])
+        else:
+            out.append(word)
+    return out

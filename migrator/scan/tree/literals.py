@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...syntax import Syntax
 from .. import urls
-from .nodes import Node, arguments, unwrap
+from .nodes import Node, argument_nodes, arguments, callee_name, unwrap
 from .strings import text_span
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ def mark(w: Walk, node: Node) -> None:
     stack = [node]
     while stack:
         part = stack.pop()
-        if part.type in (w.sh.string, w.sh.template, w.sh.binary, w.sh.arguments) or part is node:
+        if part.type in w.sh.strings | {w.sh.template, w.sh.binary, w.sh.arguments} or part is node:
             w.handled.add(part.id)
             stack.extend(part.named_children)
 
@@ -46,7 +46,7 @@ def url_literal(w: Walk, node: Node, at: Node | None = None) -> bool:
             mark(w, at)  # a message that mentions a URL: none of its parts is one
         return False
     mark(w, at)
-    span, evidence = text_span(w.s, at, w.sh), urls.literal_evidence(url)
+    span, evidence = text_span(w.s, written(w, at), w.sh), urls.literal_evidence(url)
     first = len(w.touches)
     w.add(urls.endpoint_touch(url, span, None, evidence, Syntax.STRING))
     for touch in urls.query_touches(url, span, None, evidence, Syntax.STRING):
@@ -54,6 +54,15 @@ def url_literal(w: Walk, node: Node, at: Node | None = None) -> bool:
     w.url_touches[node.id] = range(first, len(w.touches))
     code_parts(w, node)
     return True
+
+
+def written(w: Walk, node: Node) -> Node:
+    """Where a URL expression's path is written: a format call's format string (Go's
+    ``fmt.Sprintf("projects/%d/…", id)``), else the expression."""
+    if node.type == w.sh.call and callee_name(w.s, node, w.sh) in w.sh.formatters:
+        listed = argument_nodes(node, w.sh)
+        return unwrap(listed[0], w.sh.wrappers) if listed and unwrap(listed[0], w.sh.wrappers).type in w.sh.strings else node
+    return node
 
 
 def code_parts(w: Walk, node: Node) -> None:

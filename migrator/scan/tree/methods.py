@@ -104,7 +104,7 @@ class Methods:
     def sdk_call(self, node: Node, receiver: Node | None, method: str, args: list[Node]) -> None:
         """A service call of the SDK that always calls one endpoint: an endpoint touch at its
         name, and a parameter touch for each filter an enum argument sends."""
-        call = self.sdk.call(method) if self.sdk.owns(self.s.text_of(receiver) if receiver else "") else None
+        call = self.sdk.service(method) if self.sdk.owns(self.s.text_of(receiver) if receiver else "") else None
         if call is None or not call.endpoint:
             return
         name = field(node, self.sh.method_name)
@@ -199,7 +199,7 @@ class Methods:
         receiver, method, args = self.parts(node)
         chains, infer = self.lang.chains, self.w.infer
         base = infer.value(receiver) if receiver is not None else None
-        sdk = self.sdk.call(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
+        sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
             return Value("record", sdk.record, "typed", family=self.sdk.name)
         if base is not None and base.kind == "response" and method in chains.bodies:

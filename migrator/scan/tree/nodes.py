@@ -89,6 +89,18 @@ def unwrap(node: Node | None, wrappers: frozenset[str]) -> Node | None:
     return node
 
 
+def paired(left: Node | None, right: Node | None, lists: frozenset[str]) -> list[tuple[Node | None, Node | None]]:
+    """``a, b := x, y`` pairs each name with its value; ``resp, err := f()`` binds the first name
+    to the call's value (Go's value-and-error results)."""
+    if left is None or left.type not in lists:
+        return [(left, right)]
+    names = left.named_children
+    values = right.named_children if right is not None and right.type in lists else [right]
+    if len(values) == len(names):
+        return list(zip(names, values))
+    return [(names[0], values[0] if values else None)] + [(n, None) for n in names[1:]]
+
+
 # ---------------------------------------------------------------- calls and member accesses
 # JavaScript writes ``x.f(a)`` as a call of the member access ``x.f``; Ruby as one call node with
 # a receiver, a method name and arguments, and ``x.f`` as that call without arguments; Java as a
@@ -142,6 +154,12 @@ def arguments(node: Node) -> Node | None:
     return field(node, "arguments")
 
 
+def argument_nodes(node: Node, shapes) -> list[Node]:
+    """A call's arguments, without the comments between them."""
+    args = arguments(node)
+    return [a for a in args.named_children if a.type != shapes.comment] if args is not None else []
+
+
 def callee_name(source: Source, node: Node, shapes) -> str:
     """What a call calls, as written: ``fetch``, ``axios.get``, ``JSON.parse`` (Ruby: its
     receiver and method name, without the arguments)."""
@@ -157,8 +175,7 @@ def call_parts(source: Source, node: Node, shapes) -> tuple[Node | None, str, li
     """(receiver, method name, arguments) of ``x.m(args)`` in every layout: a call of the member
     access ``x.m``, Ruby's call holding them, Java's method call (Shapes.method_call); ``f(args)``
     has no receiver and its name as method, ``new T(args)`` its type's last name."""
-    args = arguments(node)
-    listed = list(args.named_children) if args is not None else []
+    listed = argument_nodes(node, shapes)
     if node.type == shapes.new:
         kind = field(node, "type")
         return None, source.text_of(kind).rsplit(".", 1)[-1] if kind is not None else "", listed

@@ -1,7 +1,9 @@
 """Reads of a record beyond ``x.f`` and ``x["f"]``: a key read by a method of the language's
 (Ruby's ``mr.fetch("merged_by")``, ``mr.dig(:merged_by)``; Java's ``node.get("merged_by")`` is
-read with its method calls, methods.py), and a mock response's body written as JSON in a string
-(WebMock's ``to_return(body: '{…}')``, WireMock's ``okJson("{…}")``), read as a recorded fixture."""
+read with its method calls, methods.py), the target a decoder fills (Go's ``json.Unmarshal(body,
+&mr)``, ``json.NewDecoder(resp.Body).Decode(&mr)``), and a mock response's body written as JSON in
+a string (WebMock's ``to_return(body: '{…}')``, WireMock's ``okJson("{…}")``, Go's ``fmt.Fprint(w,
+`{…}`)`` in an httptest handler), read as a recorded fixture."""
 
 from __future__ import annotations
 
@@ -10,10 +12,11 @@ from typing import TYPE_CHECKING
 
 from ...details import Written
 from ...model import Touch
-from ...source.maps import OffsetMap, align, python_literal
+from ...source.maps import OffsetMap, align, json_string
 from ...syntax import Syntax
 from ..recorded import embedded_json as json_touches
-from .nodes import Node, call_parts, unwrap
+from .infer import Value
+from .nodes import Node, argument_nodes, call_parts, callee, receiver, unwrap
 from .strings import name_span, name_value, string_value
 
 if TYPE_CHECKING:
@@ -24,10 +27,11 @@ NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a key a method reads by name
 
 def embedded_json(w: Walk, node: Node) -> bool:
     """A mock response's body written as JSON in a string (WebMock's ``body: '{"active": true}'``,
-    WireMock's ``okJson("{…}")``, a Java text block), read as a recorded fixture. A string that
-    holds its value as written gives keys a fix may rename (unsafe, as a recording's); one with
-    escapes or a text block's margins is mapped back to where each key is written, shown."""
-    value = string_value(w.s, node, w.sh) if node.type == w.sh.string else None
+    WireMock's ``okJson("{…}")``, a Java text block, Go's ``"{\\"iid\\": 2}"``), read as a recorded
+    fixture. A string that holds its value as written gives keys a fix may rename (unsafe, as a
+    recording's); one with escapes or a text block's margins is mapped back to where each key is
+    written, shown (``string-json-key``)."""
+    value = string_value(w.s, node, w.sh) if node.type in w.sh.strings else None
     if not value or value.lstrip()[:1] not in ("{", "["):
         return False
     parts = node.named_children
@@ -37,7 +41,7 @@ def embedded_json(w: Walk, node: Node) -> bool:
     else:
         start, end = w.s.span(node)
         block = any(p.type in w.sh.block_fragment for p in parts)
-        omap = align(value, w.s.text, start + 3, end - 3) if block else python_literal(w.s.text, [(start, end)], value)
+        omap = align(value, w.s.text, start + 3, end - 3) if block else json_string(w.s.text, start, end, value)
         if omap is None:
             return False
         touches = json_touches(value, omap, w.model, f"{w.lang.name}-string", exact=not block,
@@ -46,6 +50,25 @@ def embedded_json(w: Walk, node: Node) -> bool:
         w.add(touch)
     w.handled.add(node.id)
     return True
+
+
+def decoded(w: Walk, node: Node, name: str) -> None:
+    """``json.Unmarshal(body, &mr)``, ``json.NewDecoder(resp.Body).Decode(&mr)``: the target
+    holds the record its source (the other argument, or the receiver) is the body of."""
+    method = name.rpartition(".")[2]
+    index = w.lang.decoders.get(name, w.lang.decoders.get(method))
+    listed = argument_nodes(node, w.sh)
+    if index is None or index >= len(listed):
+        return
+    target = unwrap(listed[index], w.sh.wrappers)
+    target = w.sh.f(target, "argument") if target.type == w.sh.unary else target  # ``&mr``
+    function = callee(node, w.sh)
+    sources = [a for i, a in enumerate(listed) if i != index] if name in w.lang.decoders else \
+        [receiver(function, w.sh) if function is not None and function.type == w.sh.member else None]
+    found = next((v for v in map(w.infer.value, sources) if v is not None and v.kind in ("record", "response")),
+                 None)
+    if found is not None and target is not None and target.type in w.sh.identifier:
+        w.scope.bind(w.s.text_of(target), Value("record", found.record, found.evidence))
 
 
 def method_key(w: Walk, node: Node) -> tuple[str, Node, Node] | None:

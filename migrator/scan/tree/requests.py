@@ -12,18 +12,18 @@ from ...details import Request, Written, others
 from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
-from . import literals, sdk
+from . import literals
 from .infer import Value
 from .language import Client
-from .nodes import Node, arguments, callee, callee_name, field, is_member, member_name, receiver, unwrap, walk
 from .calls import url_node
+from .nodes import (Node, argument_nodes, arguments, callee, callee_name, field, is_member, member_name, receiver,
+                    unwrap, walk)
 from .strings import name_span, object_entries, text_span
 
 if TYPE_CHECKING:
     from .walk import Walk
 
-UNKNOWN = Client("", callable=False)
-SDK = "sdk"  # the family of a client the language's SDK makes  # ``this.http.get(url)``: a client the walk cannot know
+UNKNOWN = Client("", callable=False)  # ``this.http.get(url)``: a client the walk cannot know
 
 
 class Requests:
@@ -54,7 +54,7 @@ class Requests:
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
-        if sdk.call(self, node, function, listed):
+        if self.w.sdk.call(node, function, listed):
             return True
         name, owner = member_name(function, self.sh), unwrap(receiver(function, self.sh), self.sh.wrappers)
         if name is None or owner is None:
@@ -66,8 +66,15 @@ class Requests:
             self.call(owner)
         module = (self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier | self.sh.qualified
                   else None)
+        if module is not None and method in module.requests:  # ``http.NewRequest("PUT", url, body)``
+            at, url_at = module.requests[method]
+            verb = self.w.literal(listed[at]) if len(listed) > url_at else None
+            return isinstance(verb, str) and self._send(node, module, verb.lower(), listed[url_at:], None)
+        started = self._started(owner)
+        if started is not None:
+            return self._built(node, method, listed, *started)
         value = self.w.infer.value(owner) if module is None else None
-        if self.lang.sdk and self._sdk(node, owner, method, value, listed):
+        if self.w.sdk.method(node, owner, method, value, listed):
             return True
         if module is not None and method in module.factories:
             base = self._option(listed[0] if listed else None, module.factories[method])
@@ -78,34 +85,64 @@ class Requests:
         client = module or (self.lang.client(value.family) or UNKNOWN if value and value.kind == "client" else None)
         if client is None and (value is None or value.kind == "record") and self.lang.unknown_clients:
             client = UNKNOWN
+        if client is UNKNOWN and method not in UNKNOWN.verbs and method in self._verbs:
+            client = Client("", callable=False, verbs=self._verbs)
         if client is None or not (method in client.verbs or method in client.methods or method == "request"):
             return False
         base = value.base if value is not None and value.kind == "client" else None
         verb = client.methods.get(method, None if method == "request" else method)
         return self._send(node, client, verb, listed, base)
 
-    def _sdk(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
-        """A method of the language's SDK (scan/tree/sdk.py): ``Gitlab.runners(scope: :active)``
-        sends its request; ``Gitlab.client(…)`` makes a client."""
-        found = self.w.sdk
-        if not found.methods:  # an SDK given as ``calls:`` (sdk.call)
+    def _started(self, owner: Node) -> tuple[Client, list[tuple[str, list[Node]]]] | None:
+        """resty's ``client.R().SetQueryParam(…).SetBody(…)``: the client whose starter begins the
+        chain, and the setters called on it, with their arguments."""
+        setters, node = [], owner
+        while node is not None and node.type == self.sh.call:
+            function = unwrap(callee(node, self.sh), self.sh.wrappers)
+            if function is None or function.type != self.sh.member or member_name(function, self.sh) is None:
+                return None
+            method = self.s.text_of(member_name(function, self.sh))
+            client = next((c for c in self.lang.clients if method in c.starters), None)
+            if client is not None:
+                return client, setters
+            setters.append((method, argument_nodes(node, self.sh)))
+            node = unwrap(receiver(function, self.sh), self.sh.wrappers)
+        return None
+
+    def _built(self, node: Node, method: str, listed: list[Node], client: Client,
+               setters: list[tuple[str, list[Node]]]) -> bool:
+        if method not in client.verbs or not self._send(node, client, method, listed, None):
             return False
-        if callee_name(self.s, node, self.sh) in found.receivers:
-            self.w.infer.cache[node.id] = Value("client", family=SDK)
-            return False
-        known = found.methods.get(method)
-        evidence = "typed" if value is not None and value.family == SDK else found.evidence(self.s.text_of(owner))
-        url = urls.parse(known.url(), self.w.model) if known is not None and evidence else None
-        if url is None:
-            return False
-        where = member_name(node, self.sh) if callee(node, self.sh) is node else node
-        self.w.add(urls.endpoint_touch(url, self.s.span(where), known.verb, evidence, Syntax.METHOD))
-        options = unwrap(listed[-1], self.sh.wrappers) if listed else None
-        if known.options and options is not None and options.type in (self.sh.object, self.sh.arguments):
-            request = Request(path=url.name, location=known.options, client=self.lang.sdk)
-            self.params(options, url, evidence, known.verb, request)
-        self.w.infer.cache[node.id] = Value("record", url.record, evidence)
+        value = self.w.infer.cache[node.id]
+        for name, args in setters:
+            where = client.setters.get(name)
+            if where is None or not args:
+                continue
+            request = Request(path=value.url.name, location=where.partition(":")[0], client="http")
+            if where.endswith(":pair"):
+                self.pair(args, value, request)
+            else:
+                self.params(args[0], value.url, value.evidence, value.method, request)
         return True
+
+    def pair(self, args: list[Node], value: Value, request: Request) -> None:
+        """``.SetQueryParam("scope", "active")``: one parameter, its name a string."""
+        key = unwrap(args[0], self.sh.wrappers)
+        name = self.w.literal(key)
+        if not isinstance(name, str) or key.type not in self.sh.strings:
+            return
+        sent = args[1] if len(args) > 1 else None
+        span = self.s.inner(key)
+        self.w.add(Touch("param", name, span, value.url.record, value.evidence,
+                         urls.METHOD_CONTEXT.get(value.method, "call"), value.method,
+                         self.w.literal(sent) if sent is not None else NO_VALUE, Syntax.DICT_KEY, request=request,
+                         written=Written(key_span=span, value_span=self.s.span(sent) if sent is not None else None)))
+        self.w.handled.add(key.id)
+
+    @property
+    def _verbs(self) -> frozenset[str]:
+        """What a client the walk cannot know may call its verbs: as the language's clients do."""
+        return frozenset().union(*(c.verbs for c in self.lang.clients)) | UNKNOWN.verbs
 
     def _chain(self, value: Value) -> dict[str, str]:
         client = self.lang.client(value.family)
@@ -132,14 +169,19 @@ class Requests:
             name = callee_name(self.s, node, self.sh) if node.type == self.sh.call else self.s.text_of(function) if function else ""
             if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
                 return self._entries(args.named_children[0])
+        if node is not None and node.type == self.sh.composite:  # Go's ``map[string]string{…}``
+            node = field(node, "body")
         if node is None or node.type not in (self.sh.object, self.sh.arguments):
             return []
         self.w.handled.add(node.id)
-        return object_entries(self.s, node, self.sh)
+        return object_entries(self.s, node, self.sh, self.lang.api_name)
 
     def query(self, node: Node | None) -> Value | None:
         """``new URLSearchParams({…})``: an object whose keys a URL sends as its query."""
         node = unwrap(node, self.sh.wrappers)
+        if node is not None and node.type == self.sh.composite and field(node, "type") is not None \
+                and self.s.text_of(field(node, "type")) in self.lang.query_builders:
+            return Value("object", node=field(node, "body"), family="query")  # Go's ``url.Values{…}``
         if node is None or node.type != self.sh.new:
             return None
         constructor, args = field(node, "constructor"), arguments(node)
@@ -215,7 +257,7 @@ class Requests:
         if base and not text.startswith(("http:", "https:")):
             text = base.rstrip("/") + "/" + text.lstrip("/")
         url = urls.parse(text, self.w.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
-        if url is None or (client is UNKNOWN and not (url.under_api or url.template)):
+        if url is None or (not client.name and not (url.under_api or url.template)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self._touches(node, url, url_node, method, evidence, entries, (where, body))
@@ -284,7 +326,7 @@ class Requests:
                 credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
             span = name_span(self.s, key, self.sh)
-            if self.s.text[span[0]:span[1]] != name:
+            if self.s.text[span[0]:span[1]] not in (name, self.lang.code_name(name)):
                 syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
                              request=replace(request, credential=credential),

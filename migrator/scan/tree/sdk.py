@@ -1,146 +1,210 @@
-"""A language's SDK as data (rules/model/<sdk>.yaml, read by the rule table into ``ApiModel.sdks``),
-read once per process and SDK by one reader for every language, in the forms the data is written in:
+"""A language's SDK as data (rules/model/<sdk>.yaml), read once with the rules (``ApiModel.sdk``)
+and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go client
+(gitlab.com/gitlab-org/api/client-go), the gitlab gem (Ruby) and gitlab4j-api (Java). Its keys:
 
-- ``methods:`` (the gitlab gem): which receivers are its client, and the request each of its
-  methods sends. ``Gitlab.merge_request_changes(project, iid)`` is a GET of the merge request
-  changes endpoint, ``Gitlab.runners(scope: :active)`` a GET of /runners with the query
-  ``scope=active``, and what they return is the endpoint's record (``mr.merged_by``). A receiver
-  the gem makes (``Gitlab``, ``Gitlab.client(…)``) is typed evidence, one only named like a client
-  (``client``, Danger's ``gitlab.api``) is named (requests.py).
-- ``calls:`` as "Resource.method: METHOD path" (gitbeaker): resource methods as requests
-  (``api.MergeRequests.showChanges(p, iid)`` calls GET /projects/:id/merge_requests/:merge_request_iid
-  /changes). The call is an endpoint touch at the method's name (no fix rewrites an SDK's method),
-  its options object's keys are parameters (the SDK decamelizes them), and its value is the
-  endpoint's record, typed (``call`` here).
-- ``apis:`` and ``calls:`` as "method: {record, endpoint, filters}" (gitlab4j): its service
-  classes (a call is the SDK's when its receiver is one), the record a service method returns,
-  the endpoint it always calls and the filters its enum arguments send; ``fields:`` the type of a
-  record field's accessor (a ``Boolean`` may be null). Read with the method calls (methods.py).
+- ``calls:`` resource methods, "Resource.method: METHOD path" (the path as the model writes it):
+  ``api.MergeRequests.showChanges(p, iid)``, ``git.MergeRequests.GetMergeRequestChanges(pid, iid,
+  nil)`` send that request (an endpoint touch at the method's name, typed; no fix rewrites an
+  SDK's method); an options object given to it holds its parameters, which the SDK decamelizes
+  (a key so renamed is shown, never rewritten); its value is the endpoint's record;
+- ``methods:`` a client's methods, "method: [METHOD, path, where its options hash goes]", with
+  ``receivers:`` (what is the client: ``Gitlab``, ``Gitlab.client(…)``, typed evidence) and
+  ``names:`` (names of a client the scanner cannot see made, named evidence):
+  ``Gitlab.runners(scope: :active)`` is a GET of /runners with the query ``scope=active``;
+- ``packages:``, ``types:``, ``options:``, ``values:`` (Go): the import names the SDK's types are
+  qualified with; its types that hold a record (``func f(r *gitlab.Runner)``, typed); option
+  structs whose fields are a request's parameters (``&gitlab.ListRunnersOptions{Scope: …}``);
+  helpers that point at a value (``gitlab.Ptr("online")`` is "online");
+- ``apis:``, ``calls:`` as "method: {record, endpoint, filters}", ``fields:`` (gitlab4j): its
+  service classes (a call is the SDK's when its receiver is one: ``gitLabApi.getRunnersApi()``,
+  ``runnersApi``), the record a service method returns, the endpoint it always calls and the
+  filters its enum arguments send (``RunnerStatus`` → status); the type of a record field's
+  accessor (a ``Boolean`` may be null). Read with the method calls (methods.py);
+- ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py).
 """
 
 from __future__ import annotations
 
-import json
 import re
-from dataclasses import dataclass, field
-from functools import cache
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
-from ...apimodel import ApiModel
-from ...details import Request
+from ...details import Request, Written, others
+from ...model import Touch
 from ...syntax import Syntax
 from .. import urls
 from .infer import Value, snake
-from .nodes import Node, is_member, member_name, receiver, unwrap
+from .nodes import Node, argument_nodes, callee, callee_name, is_member, member_name, receiver, unwrap, walk
+from .strings import object_entries
 
 if TYPE_CHECKING:
-    from .requests import Requests
+    from .walk import Walk
 
 PARAMETER = re.compile(r":\w+")
-
-
-def url_template(template: str) -> str:
-    """A model template's parameters as run-time parts: ``/runners/:id`` → ``/runners/{}``."""
-    return PARAMETER.sub(urls.MARK, template)
+CLIENT = "sdk"  # the family of a client the SDK makes (``Gitlab.client(…)``)
 
 
 @dataclass(frozen=True)
-class Method:
-    """One client method (the gem's): its HTTP method, the endpoint's model template, where its
-    options go."""
-
-    verb: str
-    template: str
-    options: str
-
-    def url(self) -> str:
-        """The endpoint as a URL template under /api/v4, its parameters run-time parts."""
-        return "/api/v4" + url_template(self.template)
-
-
-@dataclass(frozen=True)
-class Call:
-    """One call of a resource or a service: the record it returns, the endpoint it always
-    requests (its model template) with its HTTP method, the filters an enum argument sends."""
+class Service:
+    """A service method (gitlab4j's): the record it returns, the endpoint it always calls (its
+    model template), the filters an enum argument sends (an enum type → the filter)."""
 
     record: str | None = None
     endpoint: str | None = None
-    method: str = "GET"
-    filters: dict[str, str] = field(default_factory=dict)  # an enum type → the filter it sends
-
-    @staticmethod
-    def read(spec: object) -> Call:
-        if isinstance(spec, str):  # "GET /projects/:id/merge_requests"
-            method, _, path = spec.partition(" ")
-            return Call(endpoint=path.strip(), method=method.upper())
-        return Call(**spec)
+    filters: dict[str, str] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
 class Sdk:
-    name: str = ""
-    receivers: frozenset[str] = frozenset()
-    names: tuple[re.Pattern[str], ...] = ()
-    methods: dict[str, Method] = field(default_factory=dict)
-    calls: dict[str, Call] = field(default_factory=dict)
-    apis: tuple[str, ...] = ()
-    fields: dict[str, dict[str, str]] = field(default_factory=dict)
+    def __init__(self, walker: Walk):
+        self.w, self.s, self.sh = walker, walker.s, walker.sh
+        self.name = walker.lang.sdk
+        self.data: dict[str, Any] = walker.model.sdk(self.name)
+        self.packages = frozenset(self.data.get("packages") or ())
 
-    @staticmethod
-    def of(model: ApiModel, name: str | None) -> Sdk:
-        data = model.sdks.get(name) if name else None
-        return _build(name, json.dumps(data, sort_keys=True)) if data else Sdk()
+    @cached_property
+    def values(self) -> frozenset[str]:
+        return frozenset(f"{p}.{v}" for p in self.packages for v in self.data.get("values") or ())
 
-    def evidence(self, receiver: str) -> str | None:
+    @cached_property
+    def receivers(self) -> frozenset[str]:
+        return frozenset(self.data.get("receivers") or ())
+
+    @cached_property
+    def names(self) -> tuple[re.Pattern[str], ...]:
+        return tuple(re.compile(p) for p in self.data.get("names") or ())
+
+    def request(self, verb: str, path: str) -> tuple[str, urls.ApiUrl] | None:
+        """(``GET``, ``/projects/:id/merge_requests/:merge_request_iid/changes``) → (method, URL)."""
+        url = urls.parse("/api/v4" + PARAMETER.sub(urls.MARK, path.strip()), self.w.model)
+        return (verb.upper(), url) if url is not None else None
+
+    def _spec(self, key: str, name: str) -> tuple[str, urls.ApiUrl] | None:
+        spec = (self.data.get(key) or {}).get(name)
+        verb, _, path = str(spec).partition(" ") if spec else ("", "", "")
+        return self.request(verb, path) if spec else None
+
+    def _qualified(self, name: str) -> str | None:
+        """``gitlab.Runner`` → ``Runner`` where ``gitlab`` is the SDK's package."""
+        package, _, local = name.rpartition(".")
+        return local if package in self.packages else None
+
+    def evidence(self, client: str) -> str | None:
         """typed for the SDK's own client, named for a name like a client's, else None."""
-        if receiver in self.receivers:
+        if client in self.receivers:
             return "typed"
-        return "named" if any(p.fullmatch(receiver) for p in self.names) else None
+        return "named" if any(p.fullmatch(client) for p in self.names) else None
+
+    # ---------------------------------------------------------------- values and types
+    def value_of(self, node: Node) -> Node | None:
+        """The argument of ``gitlab.Ptr(v)``: the value it points at."""
+        if not self.values or node.type != self.sh.call or callee_name(self.s, node, self.sh) not in self.values:
+            return None
+        listed = argument_nodes(node, self.sh)
+        return listed[0] if len(listed) == 1 else None
+
+    def typed(self, annotation: Node | None) -> Value | None:
+        for part in walk(annotation) if annotation is not None and self.packages else ():
+            local = self._qualified(self.s.text_of(part)) if part.type == self.sh.qualified_type else None
+            record = (self.data.get("types") or {}).get(local) if local else None
+            if record:
+                return Value("record", record, "typed", family="sdk")
+        return None
+
+    # ---------------------------------------------------------------- requests
+    def call(self, node: Node, function: Node, args: list[Node]) -> bool:
+        """``….Resource.method(…)`` of ``calls:``: an endpoint touch, its options object's keys
+        the request's parameters, and the call's value the endpoint's record."""
+        owner = unwrap(receiver(function, self.sh), self.sh.wrappers) if self.data.get("calls") else None
+        if owner is None or not is_member(owner, self.sh) or member_name(owner, self.sh) is None \
+                or member_name(function, self.sh) is None:
+            return False
+        where = member_name(function, self.sh)
+        parsed = self._spec("calls", f"{self.s.text_of(member_name(owner, self.sh))}.{self.s.text_of(where)}")
+        if parsed is None:
+            return False
+        method, url = parsed
+        self.w.handled.add(owner.id)  # ``api.MergeRequests``: the SDK's resource, no field
+        self.w.add(urls.endpoint_touch(url, self.s.span(where), method, "typed", Syntax.METHOD))
+        options = [a for a in args if unwrap(a, self.sh.wrappers).type == self.sh.object]
+        if options:
+            request = Request(path=url.name, location=_location(method), client=self.name)
+            self.w.requests.params(options[-1], url, "typed", method, request, rename=snake)
+        self.w.infer.cache[node.id] = Value("record", url.record, "typed", family="sdk")
+        return True
+
+    def method(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
+        """A method of ``methods:``: ``Gitlab.runners(scope: :active)`` sends its request;
+        ``Gitlab.client(…)`` makes a client."""
+        methods = self.data.get("methods") or {}
+        if not methods:
+            return False
+        if callee_name(self.s, node, self.sh) in self.receivers:
+            self.w.infer.cache[node.id] = Value("client", family=CLIENT)
+            return False
+        known = methods.get(method)
+        evidence = "typed" if value is not None and value.family == CLIENT else self.evidence(self.s.text_of(owner))
+        parsed = self.request(known[0], known[1]) if known is not None and evidence else None
+        if parsed is None:
+            return False
+        verb, url = parsed
+        where = member_name(node, self.sh) if callee(node, self.sh) is node else node
+        self.w.add(urls.endpoint_touch(url, self.s.span(where), verb, evidence, Syntax.METHOD))
+        options = unwrap(listed[-1], self.sh.wrappers) if listed else None
+        if known[2] and options is not None and options.type in (self.sh.object, self.sh.arguments):
+            request = Request(path=url.name, location=known[2], client=self.name)
+            self.w.requests.params(options, url, evidence, verb, request)
+        self.w.infer.cache[node.id] = Value("record", url.record, evidence)
+        return True
+
+    def options(self, node: Node) -> bool:
+        """An option struct's fields (``options:``) are the parameters of its request."""
+        literal = node.parent
+        kind = literal.child_by_field_name("type") if literal is not None else None
+        local = self._qualified(self.s.text_of(kind)) if kind is not None else None
+        parsed = self._spec("options", local) if local else None
+        if parsed is None:
+            return False
+        method, url = parsed
+        entries = object_entries(self.s, node, self.sh, self.w.lang.api_name)
+        held = tuple((k, self.w.literal(v)) for k, _, v in entries)
+        context = urls.METHOD_CONTEXT.get(method, "call")
+        request = Request(path=url.name, location=_location(method), client=self.name)
+        for index, (name, key, value) in enumerate(entries):
+            span = self.s.span(key)
+            # a field of the SDK's option struct, not a key: its new name may need a value of
+            # another type (``Scope: gitlab.String("active")`` → ``Paused: gitlab.Ptr(false)``)
+            self.w.add(Touch("param", name, span, url.record, "typed", context, method, held[index][1],
+                             Syntax.NONE, request=replace(request),
+                             written=Written(key_span=span, value_span=self.s.span(value) if value else None,
+                                             siblings=others(held, index))))
+        self.w.handled.add(node.id)
+        return True
+
+
+    # ---------------------------------------------------------------- services (gitlab4j)
+    @cached_property
+    def apis(self) -> tuple[str, ...]:
+        return tuple(self.data.get("apis") or ())
 
     def owns(self, receiver: str) -> bool:
         """A call on ``receiver`` is a service's: ``gitLabApi.getRunnersApi()``, ``runnersApi``."""
         lowered = receiver.lower()
         return any(api.lower() in lowered for api in self.apis)
 
-    def call(self, method: str) -> Call | None:
-        return self.calls.get(method)
+    def service(self, method: str) -> Service | None:
+        spec = (self.data.get("calls") or {}).get(method) if self.apis else None
+        return Service(**spec) if isinstance(spec, dict) else None
 
-    @property
+    @cached_property
     def filter_enums(self) -> frozenset[str]:
-        """The enum types whose values an SDK call sends as a filter (``RunnerStatus``)."""
-        return frozenset(enum for call in self.calls.values() for enum in call.filters)
+        """The enum types whose values a service call sends as a filter (``RunnerStatus``)."""
+        calls = (self.data.get("calls") or {}).values() if self.apis else ()
+        return frozenset(enum for spec in calls if isinstance(spec, dict) for enum in spec.get("filters") or ())
 
     def type_of(self, record: str | None, name: str) -> str | None:
-        return self.fields.get(record or "", {}).get(name)
+        return ((self.data.get("fields") or {}).get(record or "") or {}).get(name)
 
 
-@cache
-def _build(name: str, data: str) -> Sdk:
-    raw = json.loads(data)
-    methods = {key: Method(*value) for key, value in (raw.get("methods") or {}).items()}
-    calls = {key: Call.read(spec) for key, spec in (raw.get("calls") or {}).items()}
-    return Sdk(name, frozenset(raw.get("receivers") or ()), tuple(re.compile(p) for p in raw.get("names") or ()),
-               methods, calls, tuple(raw.get("apis") or ()), raw.get("fields") or {})
-
-
-def call(requests: Requests, node: Node, function: Node, args: list[Node]) -> bool:
-    """Whether ``node`` is ``….Resource.method(…)`` of the language's SDK (its touches added)."""
-    sh, sdk = requests.sh, requests.w.sdk
-    owner = unwrap(receiver(function, sh), sh.wrappers) if sdk.calls else None
-    if owner is None or not is_member(owner, sh) or member_name(owner, sh) is None or member_name(function, sh) is None:
-        return False
-    where = member_name(function, sh)
-    found = sdk.call(f"{requests.s.text_of(member_name(owner, sh))}.{requests.s.text_of(where)}")
-    url = urls.parse(url_template(found.endpoint), requests.w.model, relative_ok=True) if found and found.endpoint else None
-    if url is None:
-        return False
-    method = found.method
-    requests.w.handled.add(owner.id)  # ``api.MergeRequests`` is the SDK's resource, no field
-    requests.w.add(urls.endpoint_touch(url, requests.s.span(where), method, "typed", Syntax.METHOD))
-    location = "query" if method in ("GET", "DELETE") else "body"
-    request = Request(path=url.name, location=location, client=sdk.name)
-    options = [a for a in args if unwrap(a, sh.wrappers).type == sh.object]
-    if options:
-        requests.params(options[-1], url, "typed", method, request, rename=snake)
-    requests.w.infer.cache[node.id] = Value("record", url.record, "typed")
-    return True
+def _location(method: str) -> str:
+    return "query" if method in ("GET", "DELETE") else "body"

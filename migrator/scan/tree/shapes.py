@@ -1,10 +1,18 @@
 """A language's node vocabulary, as data: which tree-sitter node types and fields are a call, a
 member access, a string, an object literal, a comparison … The walk (walk.py) and the string
-templates (strings.py) read only this, so a new C-like language is a new ``Shapes`` value."""
+templates (strings.py) read only this, so a new C-like language is a new ``Shapes`` value.
+
+The defaults are JavaScript's (tree-sitter-javascript and -typescript). A grammar whose fields
+are named otherwise (Go's ``x.f`` is a ``selector_expression`` with ``operand`` and ``field``)
+names them in ``receiver``, ``name``, ``callee``, ``operand``, ``parameter_name`` (Ruby's call layout
+too: ``callee`` None), and any other part in ``roles``: the walk asks for a node's part by its
+JavaScript field name (``f``), or through nodes.py's ``receiver``, ``member_name``, ``callee``."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+import builtins
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -118,3 +126,36 @@ class Shapes:
     enum_member: str = "-"
     block_comment: str = "comment"  # a second comment node type (Java: ``/* … */``)
     type_names: frozenset[str] = frozenset({"type_identifier"})
+    # ------------------------------------------------ what other grammars add (JavaScript: none)
+    # a part's field name where the grammar does not use JavaScript's: ``{"object": "operand"}``
+    roles: dict[str, str] = field(default_factory=dict)
+    other_strings: frozenset[str] = frozenset()  # Go's raw (backtick) strings beside its "…" ones
+    other_numbers: frozenset[str] = frozenset()  # Go's int_literal, float_literal beside "number"
+    lists: frozenset[str] = frozenset()  # ``a, b := x, y``: both sides are lists
+    bindings: frozenset[str] = frozenset()  # assignments that declare: Go's ``x := v``
+    for_element: int = 0  # which name of a ``for`` loop's left side is the element (Go: ``_, x``)
+    struct_members: frozenset[str] = frozenset()  # the list a declaration's fields are in
+    composite: str = ""  # a literal of a named type: Go's ``T{…}`` (its ``type``, and ``object`` its body)
+    address: str = ""  # the operator taking a value's address, which is still that value: Go's ``&``
+    method_receiver: str = ""  # a method's receiver, a parameter before its name: Go's ``func (m *T) f()``
+    qualified_type: str = ""  # ``gitlab.Runner``: a type named in a package
+    field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
+    # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
+    joins: frozenset[str] = frozenset()
+
+    def f(self, node: Any, role: str) -> Any:
+        """A node's part by its JavaScript field name (``object``, ``property``, ``function``,
+        ``argument``, ``pattern`` …), in this grammar's name for it: the fields this Shapes names,
+        else ``roles``."""
+        named = {"object": self.receiver, "property": self.name, "function": self.callee, "argument": self.operand,
+                 "pattern": self.parameter_name}
+        name = self.roles.get(role) or named.get(role, role)
+        return None if node is None or name is None else node.child_by_field_name(name)
+
+    @builtins.property
+    def strings(self) -> frozenset[str]:
+        return frozenset({self.string}) | self.other_strings
+
+    @builtins.property
+    def numbers(self) -> frozenset[str]:
+        return frozenset({self.number}) | self.other_numbers

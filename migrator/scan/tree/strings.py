@@ -1,10 +1,12 @@
 """A string expression → a URL template with ``{}`` (urls.MARK) for the parts known only at run
-time: plain literals, template literals (``${}``, Ruby's ``#{}`` and heredocs), concatenation
-(``+``, Ruby's ``<<``), printf formats (``format("/runners/%s", id)``, ``"…%s" % [id]``), calls
-that only wrap a URL (``URI(url)``), names bound to strings; where a language writes them (Shapes),
-text blocks, placeholders inside a literal (``%s``, ``{0}``, ``{id}``) and method calls that build
-a string (``String.format``, ``.formatted``, ``URI.create(u)``, ``fromHttpUrl(base).path("/runners")``:
-calls.py). (A query builder, ``new URLSearchParams({scope: "active"})``, is a run-time part here:
+time: plain literals (Go's raw strings too), template literals (``${}``, Ruby's ``#{}`` and
+heredocs), concatenation (``+``, Ruby's ``<<``), printf formats (``format("/runners/%s", id)``,
+``"…%s" % [id]``, Go's ``fmt.Sprintf("/runners/%d", id)``), path joins (Go's ``path.Join(base,
+"runners")``), calls that only wrap a URL (``URI(url)``), names bound to strings; where a language
+writes them (Shapes), text blocks, placeholders inside a literal (``%s``, ``{0}``, ``{id}``) and
+method calls that build a string (``String.format``, ``.formatted``, ``URI.create(u)``,
+``fromHttpUrl(base).path("/runners")``: calls.py). (A query builder, ``new URLSearchParams({scope:
+"active"})``, is a run-time part here:
 its keys are the request's parameters where it is written, requests.py.)"""
 
 from __future__ import annotations
@@ -13,20 +15,22 @@ import codecs
 import re
 from collections.abc import Callable
 
+from ...model import NO_VALUE
 from .. import urls
-from .nodes import Node, Source, arguments, callee, field, member_name, receiver, unwrap, walk
+from .nodes import Node, Source, argument_nodes, callee_name, field, member_name, receiver, unwrap, walk
 from .shapes import Shapes
 
 DEPTH = 24  # how deep a concatenation is followed
-PLACEHOLDER = re.compile(r"%(?:<\w+>|\{\w+\})?[-+ 0#]*\d*(?:\.\d+)?[sdifxXou]|%\{\w+\}")
-"""A printf placeholder (``%s``, ``%05d``, ``%<id>s``, ``%{id}``): a part known at run time."""
+PLACEHOLDER = re.compile(r"%%|%(?:<\w+>|\{\w+\}|\[\d+\])?[-+ 0#]*\d*(?:\.\d+)?[sdifxXouvqcbeEgGT]|%\{\w+\}")
+"""A printf placeholder (``%s``, ``%05d``, ``%<id>s``, ``%{id}``, Go's ``%v``, ``%[1]d``): a part
+known at run time; ``%%`` is "%"."""
 Lookup = Callable[[str], "str | None"]
 
 
 def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
     """The value of a plain string literal (escapes decoded), or None (a Ruby string with
     ``#{}`` parts is no plain literal)."""
-    if node.type != shapes.string or any(part.type == shapes.substitution for part in node.named_children):
+    if node.type not in shapes.strings or any(part.type == shapes.substitution for part in node.named_children):
         return None
     return "".join(_piece(source, part, shapes) or "" for part in node.named_children)
 
@@ -42,16 +46,43 @@ def name_value(source: Source, node: Node | None, shapes: Shapes) -> str | None:
     """A plain string's value or a symbol's name: ``mr["merge_status"]``, ``mr[:merge_status]``."""
     if node is None:
         return None
-    return string_value(source, node, shapes) if node.type == shapes.string else symbol_name(source, node, shapes)
+    return string_value(source, node, shapes) if node.type in shapes.strings else symbol_name(source, node, shapes)
 
 
 def name_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
     """Where a key's name is written: inside a string's quotes, after a symbol's ':'."""
-    if node.type == shapes.string:
+    if node.type in shapes.strings:
         return source.inner(node)
     start, end = source.span(node)
     text = source.text_of(node)
     return start + (len(text) - len(text.lstrip(":"))), end - (len(text) - len(text.rstrip(":")))
+
+
+def literal(source: Source, node: Node | None, shapes: Shapes,
+            pointed: Callable[[Node], "Node | None"] = lambda node: None) -> object:
+    """A literal's value (string, symbol, number, true, false, null), or NO_VALUE; ``pointed``
+    gives the value a helper points at (the Go SDK's ``gitlab.Ptr(v)``)."""
+    node = unwrap(node, shapes.wrappers)
+    if node is None:
+        return NO_VALUE
+    if node.type in shapes.strings or node.type in shapes.symbols:
+        found = name_value(source, node, shapes)
+        return NO_VALUE if found is None else found
+    if node.type in shapes.literals:
+        return shapes.literals[node.type]
+    inner = pointed(node)
+    if inner is not None:
+        return literal(source, inner, shapes, pointed)
+    listed = node.named_children if node.type == shapes.object and shapes.composite else ()
+    if len(listed) == 1 and listed[0].type != shapes.pair:  # Go's ``url.Values{"scope": {"active"}}``
+        return literal(source, listed[0], shapes, pointed)
+    if node.type in shapes.numbers:
+        text = source.text_of(node)
+        try:
+            return int(text) if text.isdigit() else float(text)
+        except ValueError:
+            return NO_VALUE
+    return NO_VALUE
 
 
 def _piece(source: Source, part: Node, shapes: Shapes) -> str | None:
@@ -86,7 +117,7 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     plain = string_value(source, node, shapes)
     if plain is not None:
         return _placeheld(plain, shapes)
-    if node.type in (shapes.string, shapes.template) or node.type in shapes.texts:
+    if node.type in shapes.strings | {shapes.template} or node.type in shapes.texts:
         return "".join(_template_part(source, part, shapes, lookup, depth, builders) for part in node.named_children)
     if node.type == shapes.binary and _operator(source, node) == shapes.format_operator:
         right = unwrap(field(node, "right"), shapes.wrappers)
@@ -116,28 +147,38 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
 def _called(source: Source, node: Node, shapes: Shapes, lookup: Lookup, depth: int,
             builders: frozenset[str]) -> str | None:
     """``URI(url)`` is its URL; ``format("/runners/%s", id)`` its format, placeholders run-time."""
-    function, args = callee(node, shapes), arguments(node)
-    name = source.text_of(function) if function is not None else ""
-    first = args.named_children[0] if args is not None and args.named_children else None
+    name, listed = callee_name(source, node, shapes), argument_nodes(node, shapes)
+    first = listed[0] if listed else None
     if name in shapes.passthrough:
         return template(source, first, shapes, lookup, depth + 1, builders)
     if name in shapes.formatters:
-        values = [template(source, v, shapes, lookup, depth + 1, builders) for v in args.named_children[1:]]
+        values = [template(source, v, shapes, lookup, depth + 1, builders) for v in listed[1:]]
         return formatted(template(source, first, shapes, lookup, depth + 1, builders), values)
+    if name in shapes.joins:  # ``path.Join(base, "api/v4/runners")``: its parts joined with "/"
+        parts = [template(source, arg, shapes, lookup, depth + 1, builders) for arg in listed]
+        if all(part is None for part in parts):
+            return None
+        return "/".join((urls.MARK if part is None else part).strip("/") if index else
+                        (urls.MARK if part is None else part).rstrip("/") for index, part in enumerate(parts))
     return None
 
 
 def formatted(text: str | None, values: list[str | None], pattern: str | re.Pattern[str] = PLACEHOLDER) -> str | None:
     """A format with its placeholders (``pattern``: printf's, or a language's Shapes.placeholders)
-    filled by the values' strings: in order (``%s``, ``{id}``) or by index (``%2$s``, ``{0}``); a
-    named one (``%<id>s``, ``%{id}``) or one without a known value is a run-time part."""
+    filled by the values' strings: in order (``%s``, ``{id}``) or by index (``%2$s``, ``{0}``, Go's
+    ``%[1]d``); a named one (``%<id>s``, ``%{id}``) or one without a known value is a run-time
+    part; ``%%`` is "%"."""
     if text is None:
         return None
     out, at, index = [], 0, 0
     for match in re.finditer(pattern, text):
         token = match.group()
+        if token == "%%":
+            out.append(text[at:match.start()] + "%")
+            at = match.end()
+            continue
         digits = re.search(r"\d+", token)
-        explicit = digits is not None and (token.startswith("{") or "$" in token)
+        explicit = digits is not None and (token.startswith(("{", "%[")) or "$" in token)
         position = int(digits.group()) - (0 if token.startswith("{") else 1) if explicit else index
         index += 1
         value = None if token.startswith(("%<", "%{")) or not 0 <= position < len(values) else values[position]
@@ -208,16 +249,20 @@ def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, d
     return _piece(source, part, shapes) or ""
 
 
-def object_entries(source: Source, node: Node, shapes: Shapes) -> list[tuple[str, Node, Node | None]]:
+def object_entries(source: Source, node: Node, shapes: Shapes,
+                   spell: Callable[[str], str] | None = None) -> list[tuple[str, Node, Node | None]]:
     """(key, key node, value node) of an object literal's entries with a literal key; a
-    shorthand entry (``{scope}``) has its name as key node and value."""
+    shorthand entry (``{scope}``) has its name as key node and value. ``spell`` gives the API's
+    name of a key written as a name (a Go struct literal's ``Scope:`` is ``scope``)."""
     out = []
     for entry in node.named_children:
         if entry.type == shapes.pair:
-            key = field(entry, "key")
+            key = unwrap(field(entry, "key"), shapes.wrappers)
             name = key_name(source, key, shapes)
+            if name is not None and spell is not None and key.type in shapes.identifier | shapes.property:
+                name = spell(name)
             if name is not None:
-                out.append((name, key, field(entry, "value")))
+                out.append((name, key, unwrap(field(entry, "value"), shapes.wrappers)))
         elif entry.type == shapes.shorthand:
             out.append((source.text_of(entry), entry, entry))
     return out

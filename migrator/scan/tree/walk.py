@@ -15,11 +15,12 @@ from . import bindings, declare, literals, reads
 from ..scope import Scope
 from .infer import Inferer, Value, snake
 from .language import Language
-from .nodes import Node, Source, arguments, callee, callee_name, field, is_member, member_name, receiver, unwrap
+from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
+                    unwrap)
 from .nodes import index as index_of
 from .requests import Requests
 from .sdk import Sdk
-from .strings import name_span, name_value, object_entries, template
+from .strings import literal, name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
 NEGATED = Expression(negated=True)
@@ -42,8 +43,8 @@ class Walk:
         self.named_urls: dict[str, range] = {}  # a name bound to a URL → the touches written there
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
         self.recorded = 0  # inside a mock response
-        self.sdk = Sdk.of(model, language.sdk)  # its data, rules/model/<sdk>.yaml
         self.requests = Requests(self)
+        self.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
         self.methods = None
         if language.shapes.method_call is not None:
             from .methods import Methods
@@ -60,21 +61,7 @@ class Walk:
 
     def literal(self, node: Node | None) -> object:
         """A literal's value (string, number, true, false, null), or NO_VALUE."""
-        node = unwrap(node, self.sh.wrappers)
-        if node is None:
-            return NO_VALUE
-        if node.type == self.sh.string or node.type in self.sh.symbols:
-            found = name_value(self.s, node, self.sh)
-            return NO_VALUE if found is None else found
-        if node.type in self.sh.literals:
-            return self.sh.literals[node.type]
-        if node.type == self.sh.number:
-            text = self.s.text_of(node)
-            try:
-                return int(text) if text.isdigit() else float(text)
-            except ValueError:
-                return NO_VALUE
-        return NO_VALUE
+        return literal(self.s, node, self.sh, self.sdk.value_of)
 
     # ---------------------------------------------------------------- traversal
     def visit(self, node: Node | None) -> None:
@@ -97,8 +84,15 @@ class Walk:
             if child.type == self.sh.modifiers:  # a method's annotations (Retrofit's ``@GET("…")``)
                 self.visit(child)
         self.scope.push()
+        held = field(node, self.sh.method_receiver) if self.sh.method_receiver else None
+        for param in held.named_children if held is not None else ():  # Go's ``func (m *legacyMergeRequest) …``
+            name = field(param, self.sh.parameter_name)
+            if name is not None and name.type in self.sh.identifier:
+                self.scope.bind(self.s.text_of(name), self._typed(field(param, "type"))
+                                or self.infer.named(self.s.text_of(name)))
         for position, name, annotation in self._parameters(node):
-            value = bound if position == 0 and bound is not None else (self.infer.named(name) or self.infer.typed(annotation))
+            value = bound if position == 0 and bound is not None else (
+                self.sdk.typed(annotation) or self.infer.named(name) or self._typed(annotation))
             self.scope.bind(name, value)
         self.visit(field(node, "body"))
         self.scope.pop()
@@ -113,16 +107,29 @@ class Walk:
             if name is not None and name.type in self.sh.identifier:
                 yield position, self.s.text_of(name), field(param, "type")
 
+    def _typed(self, annotation: Node | None) -> Value | None:
+        """A parameter's or variable's type names the record: ``(mr: MergeRequest)``, ``r
+        *gitlab.Runner`` (the SDK's type, typed), ``List<Runner> runners``."""
+        return self.sdk.typed(annotation) or self.infer.typed(annotation)
+
     def declarator(self, node: Node) -> None:
         value = field(node, "value")
         self.visit(value)
-        self.bind(field(node, "name"), value)
         name = field(node, "name")
         declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
+        if value is None and declared is not None:  # Go's ``var mr gitlab.MergeRequest``, Java's ``Runner r;``
+            if name is not None and name.type in self.sh.identifier:
+                self.scope.bind(self.s.text_of(name), self._typed(declared) or self.infer.named(self.s.text_of(name)))
+            return
+        self.bind(name, value)
         if name is not None and declared is not None and self.scope.lookup(self.s.text_of(name)) is None:
-            self.scope.bind(self.s.text_of(name), self.infer.typed(declared))  # ``Runner r = …``: its type names it
+            self.scope.bind(self.s.text_of(name), self._typed(declared))  # ``Runner r = …``: its type names it
 
     def bind(self, target: Node | None, value: Node | None) -> None:
+        if target is not None and target.type in self.sh.lists:  # Go's ``mr, _, err := …``
+            for name, one in paired(target, value, self.sh.lists):
+                self.bind(name, one)
+            return
         if target is None:
             return
         if target.type == self.sh.object_pattern:
@@ -144,6 +151,10 @@ class Walk:
     def assignment(self, node: Node) -> None:
         left, right = field(node, "left"), field(node, "right")
         self.visit(right)
+        for one, value in paired(left, right, self.sh.lists):
+            self._assign(node, one, value)
+
+    def _assign(self, node: Node, left: Node | None, right: Node | None) -> None:
         if left is not None and left.type in (self.sh.member, self.sh.subscript):
             statement = node.parent is not None and (node.parent.type == self.sh.statement
                                                      or node.parent.type in self.sh.statements)
@@ -190,6 +201,12 @@ class Walk:
             return found.record, found.evidence
         if found.kind != "record":
             return None
+        if self.lang.struct_fields and found.evidence == "typed" and found.family != "sdk" \
+                and node.type not in self.sh.lists:
+            # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
+            # where the struct declares the new field, as the SDK's do; so no safe fix
+            parent = node.parent
+            return found.record, "named" if parent is not None and parent.type == self.sh.member else found.evidence
         return found.record, found.evidence
 
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
@@ -244,12 +261,12 @@ class Walk:
         schema = declare.schema_name(self, node)
         if schema is not None:
             declare.schema(self, node, schema)
-        elif node.id not in self.handled:
+        elif node.id not in self.handled and not self.sdk.options(node):
             self.keys(node)
         for entry in node.named_children:
             value = field(entry, "value") if entry.type == self.sh.pair else None
             key = field(entry, "key") if entry.type == self.sh.pair else None
-            if key is not None and key.type not in self.sh.property | self.sh.symbols and key.type != self.sh.string:
+            if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
             if value is not None:
                 self.visit(value)
@@ -257,11 +274,13 @@ class Walk:
     def keys(self, node: Node) -> None:
         """An object literal's keys: typed by the record's key signature, named by the name the
         object is bound to, bare otherwise."""
-        entries = object_entries(self.s, node, self.sh)
+        entries = object_entries(self.s, node, self.sh, self.lang.api_name)
         record = self.model.record_for_keys({name for name, _, _ in entries})
         evidence = "typed" if record else "bare"
-        if record is None and node.id in self.object_names:
-            named = self.infer.named(self.object_names[node.id])
+        kind = field(node.parent, "type") if node.parent is not None and self.sh.composite else None  # Go's ``T{…}``
+        name = self.object_names.get(node.id) or (self.s.text_of(kind).rpartition(".")[2] if kind else None)
+        if record is None and name:
+            named = self.infer.named(name)
             record, evidence = (named.record, "named") if named else (None, "bare")
         held = tuple((name, self.literal(value) if value is not key else NO_VALUE) for name, key, value in entries)
         for index, (name, key, value) in enumerate(entries):
@@ -282,10 +301,11 @@ class Walk:
             return
         function = callee(node, self.sh)
         name = callee_name(self.s, node, self.sh)
-        if name in self.sh.passthrough | self.sh.formatters and not literals.named_only(self, node) \
-                and literals.url_literal(self, node):
+        if (name in self.sh.joins or name in self.sh.passthrough | self.sh.formatters
+                and not literals.named_only(self, node)) and literals.url_literal(self, node):
             self.children(node)
             return
+        reads.decoded(self, node, name)
         if name in self.lang.record_builders:
             declare.built(self, node)
         reads.key_read(self, node)
@@ -353,10 +373,11 @@ def handlers(shapes) -> dict:
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: bindings.for_of,
              shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
              shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
-             shapes.string: Walk.string, shapes.template: Walk.string}
+             **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member
     table.update({kind: Walk.string for kind in shapes.texts})
+    table.update({kind: Walk.assignment for kind in shapes.bindings})
     if shapes.memo_assignment:
         table[shapes.memo_assignment] = _memo
     if shapes.method_call is not None:

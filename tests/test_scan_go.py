@@ -1,0 +1,274 @@
+"""Go, read as the Python scanner reads Python: each shape of Go code that uses the API, and the
+touches or findings it gives (migrator/scan/tree/go.py, scan/tree/sdk.py, kinds/go.py)."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+
+from migrator.cli import main
+from migrator.scan.tree.go import LANGUAGE, scan
+
+HEAD = 'package main\n\nconst base = "https://gitlab.example.com"\n\n'
+
+
+def touches(code: str, table, kind: str | None = None) -> list[tuple]:
+    """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
+    return [(t.kind, t.name, t.record, t.evidence, t.context, t.method, t.value)
+            for t in scan(HEAD + code, table.model) if kind is None or t.kind == kind]
+
+
+def codes(check, code: str, filename: str = "main.go") -> list[tuple[str, int]]:
+    """(code, row) of each finding, rows counted in ``code`` (without HEAD)."""
+    lines = HEAD.count("\n")
+    return [(f.code, f.span.start.row - lines) for f in check(HEAD + code, "go", filename)]
+
+
+def body(statements: str) -> str:
+    """Statements inside ``func f()``: one tab deep, each on its own line."""
+    return "func f() {\n" + "".join(f"\t{line}\n" for line in statements.splitlines()) + "}\n"
+
+
+# ---------------------------------------------------------------- strings: every way Go writes one
+def test_interpreted_and_raw_string_literals_are_urls(check):
+    code = body('a := "https://gl.example.com/api/v4/geo_nodes"\nb := `https://gl.example.com/api/v4/geo_nodes/status`')
+    assert codes(check, code) == [("MIG001", 2), ("MIG001", 3)]
+
+
+def test_sprintf_and_errorf_verbs_are_run_time_parts(table):
+    code = body('u := fmt.Sprintf("%s/api/v4/projects/%d/merge_requests/%v/changes", base, p, i)\n'
+                'e := fmt.Errorf("%s/api/v4/runners/%d: not found", base, id)')
+    assert [t[:2] for t in touches(code, table, "endpoint")] == [
+        ("endpoint", "/projects/:id/merge_requests/:merge_request_iid/changes"), ("endpoint", "/runners/:id")]
+
+
+def test_concatenation_and_path_joins_build_one_url(table):
+    code = body('a := base + "/api/v4/geo_nodes/" + strconv.Itoa(id)\n'
+                'b := path.Join(base, "api/v4/geo_nodes", id)\n'
+                'c, _ := url.JoinPath(base, "/api/v4/", "runners")')
+    assert [t[1] for t in touches(code, table, "endpoint")] == ["/geo_nodes/:id", "/geo_nodes/:id", "/runners"]
+
+
+def test_a_wrapper_path_without_api_v4_counts_only_as_a_whole_endpoint_template(check):
+    assert codes(check, body('p := fmt.Sprintf("projects/%d/merge_requests/%d/changes", pid, iid)')) == [("MIG030", 2)]
+    assert codes(check, body('p := "runners"\nq := "changes"')) == []
+
+
+def test_a_relative_api_v4_path_is_the_apis(check):
+    assert codes(check, body('p := fmt.Sprintf("api/v4/projects/%s/merge_requests/%d/changes", repo, n)')) == [
+        ("MIG030", 2)]
+
+
+# ---------------------------------------------------------------- requests and their methods
+def test_net_http_calls_and_new_request_give_the_method(table):
+    code = body('resp, err := http.Get(base + "/api/v4/runners")\n'
+                'req, _ := http.NewRequest("PUT", base+"/api/v4/runners/"+id, body)\n'
+                'req2, _ := http.NewRequestWithContext(ctx, http.MethodDelete, base+"/api/v4/geo_nodes/1", nil)\n'
+                'r, _ := http.Post(base+"/api/v4/geo_nodes", "application/json", body)')
+    assert [t[1:6] for t in touches(code, table, "endpoint")] == [
+        ("/runners", "runner", "typed", "filter", "GET"), ("/runners/:id", "runner", "typed", "update", "PUT"),
+        ("/geo_nodes/:id", "geo_node", "typed", "filter", "GET"), ("/geo_nodes", "geo_node", "typed", "create", "POST")]
+
+
+def test_resty_setters_before_the_verb_are_the_requests_parameters(table):
+    code = body('resp, err := client.R().\n'
+                '\tSetQueryParam("scope", "online").\n'
+                '\tSetQueryParams(map[string]string{"type": "project_type"}).\n'
+                '\tGet(base + "/api/v4/runners")')
+    assert [(t[1], t[4], t[6]) for t in touches(code, table, "param")] == [
+        ("type", "filter", "project_type"), ("scope", "filter", "online")]
+
+
+def test_query_parameters_in_the_url_and_in_url_values(check):
+    code = body('http.Get(base + "/api/v4/runners?scope=active")\n'
+                'q := url.Values{"scope": {"active"}}\n'
+                'http.Get(base + "/api/v4/runners?" + q.Encode())')
+    assert codes(check, code) == [("MIG062", 2), ("MIG062", 3)]
+
+
+# ---------------------------------------------------------------- responses, records and evidence
+def test_a_response_decoded_into_a_map_is_typed(table):
+    code = body('resp, _ := http.Get(base + "/api/v4/projects/1/merge_requests/2")\n'
+                'var mr map[string]interface{}\n'
+                'json.NewDecoder(resp.Body).Decode(&mr)\n'
+                'who := mr["merged_by"]')
+    assert ("field", "merged_by", "merge_request", "typed", "read", None, None) in [
+        t[:5] + (None, None) for t in touches(code, table, "field")]
+
+
+def test_a_response_read_then_unmarshalled_is_typed(table):
+    code = body('req, _ := http.NewRequest("GET", base+"/api/v4/runners/7", nil)\n'
+                'resp, _ := client.Do(req)\n'
+                'data, _ := io.ReadAll(resp.Body)\n'
+                'var runner map[string]any\n'
+                'json.Unmarshal(data, &runner)\n'
+                'use(runner["active"])')
+    assert [t[1:4] for t in touches(code, table, "field")] == [("active", "runner", "typed")]
+
+
+def test_a_struct_the_program_declares_is_named_evidence_on_its_fields(table):
+    """Renaming ``mr.MergedBy`` compiles only where the struct declares ``MergeUser``: the SDK's
+    structs do, the program's own may not, so a field selected on one is never fixed safely."""
+    code = body('resp, _ := http.Get(base + "/api/v4/projects/1/merge_requests/2")\n'
+                'var mr MergeRequest\n'
+                'json.NewDecoder(resp.Body).Decode(&mr)\n'
+                'use(mr.MergedBy)')
+    assert [t[1:4] for t in touches(code, table, "field")] == [("merged_by", "merge_request", "named")]
+
+
+def test_a_variable_named_like_a_record_is_named_evidence(table):
+    code = body("use(mr.MergedBy, runner.IPAddress)")
+    assert [t[1:4] for t in touches(code, table, "field")] == [
+        ("merged_by", "merge_request", "named"), ("ip_address", "runner", "named")]
+
+
+def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
+    code = body('if runner.Status == "paused" || mr.MergeStatus != "can_be_merged" {\n}')
+    found = [(t.name, t.context, t.value, t.expression.op) for t in scan(HEAD + code, table.model) if t.kind == "field"]
+    assert found == [("status", "compare", "paused", "Eq"), ("merge_status", "compare", "can_be_merged", "NotEq")]
+
+
+def test_a_negated_read_is_marked_negated(table):
+    [touch] = [t for t in scan(HEAD + body("if !runner.Active {\n}"), table.model) if t.kind == "field"]
+    assert (touch.name, touch.context, touch.expression.negated) == ("active", "read", True)
+
+
+# ---------------------------------------------------------------- declarations
+def test_a_struct_with_json_tags_declares_a_records_fields_shown_not_fixed(check):
+    code = ('type MergeRequest struct {\n\tIID int `json:"iid"`\n'
+            '\tMergedBy *User `json:"merged_by,omitempty"`\n\tStatus string `json:"merge_status"`\n}\n')
+    found = check(HEAD + code, "go", "main.go")
+    assert [(f.code, f.span.start.row - 4, f.fix.applicability) for f in found] == [
+        ("MIG010", 3, "display-only"), ("MIG011", 4, "display-only")]
+
+
+def test_a_struct_named_for_a_record_declares_untagged_fields_by_their_go_names(check):
+    code = "type Runner struct {\n\tID int\n\tIsShared bool\n\tActive bool\n\tIPAddress string\n}\n"
+    assert codes(check, code) == [("MIG060", 4), ("MIG070", 5)]
+
+
+def test_a_struct_embedding_the_sdks_record_declares_it(check):
+    code = 'type legacy struct {\n\tgitlab.MergeRequest\n\tMergeStatus string `json:"merge_status"`\n}\n'
+    assert codes(check, code) == [("MIG011", 3)]
+
+
+# ---------------------------------------------------------------- the SDK (client-go, go-gitlab)
+def test_sdk_service_methods_are_requests_to_their_endpoints(check):
+    code = body("changes, _, err := git.MergeRequests.GetMergeRequestChanges(pid, iid, nil)\n"
+                "nodes, _, err := git.GeoNodes.ListGeoNodes(nil)\n"
+                "status, _, err := git.GeoNodes.RetrieveStatusOfGeoNode(1)")
+    assert codes(check, code) == [("MIG030", 2), ("MIG001", 3), ("MIG001", 4)]
+
+
+def test_an_sdk_call_types_its_result_and_a_parameter_of_an_sdk_type_is_typed(table):
+    code = ("func f(git *gitlab.Client, r *gitlab.Runner) {\n"
+            "\tmr, _, _ := git.MergeRequests.GetMergeRequest(1, 2, nil)\n"
+            "\tuse(mr.MergedBy, r.Active)\n}\n")
+    assert [t[1:4] for t in touches(code, table, "field")] == [
+        ("merged_by", "merge_request", "typed"), ("active", "runner", "typed")]
+
+
+def test_an_sdk_option_struct_sends_its_fields_as_the_requests_parameters(table):
+    code = body('opts := &gitlab.ListRunnersOptions{Scope: gitlab.Ptr("online"), Type: gitlab.String("project_type")}')
+    assert [t[1:7] for t in touches(code, table, "param")] == [
+        ("scope", "runner", "typed", "filter", "GET", "online"),
+        ("type", "runner", "typed", "filter", "GET", "project_type")]
+
+
+def test_go_spells_a_name_in_pascal_case_with_its_initialisms(table):
+    assert table.spellings["go"].of_token("merged_by") == ("merged_by", "MergedBy")
+    assert "IPAddress" in table.spellings["go"].of_token("ip_address")
+    assert [LANGUAGE.api_name(n) for n in ("MergedBy", "IPAddress", "WebURL", "ProjectID")] == [
+        "merged_by", "ip_address", "web_url", "project_id"]
+    assert [LANGUAGE.code_name(n) for n in ("merge_user", "ip_address", "paused")] == ["MergeUser", "IPAddress", "Paused"]
+
+
+# ---------------------------------------------------------------- mocks and webhooks
+def test_mock_responses_in_tests_are_recordings_whose_fixes_are_unsafe(table):
+    code = ('func handler(w http.ResponseWriter, r *http.Request) {\n'
+            '\tfmt.Fprint(w, `{"iid": 2, "source_branch": "a", "target_branch": "b", "merged_by": null}`)\n}\n'
+            'var responder = httpmock.NewStringResponder(200, "{\\"iid\\": 2, \\"source_branch\\": \\"a\\", '
+            '\\"target_branch\\": \\"b\\", \\"merge_status\\": \\"x\\"}")\n')
+    keys = [t for t in scan(HEAD + code, table.model) if t.name in ("merged_by", "merge_status")]
+    assert [t.name for t in keys] == ["merged_by", "merge_status"]
+    assert all(t.origin.recorded for t in keys)
+
+
+def test_a_webhook_payload_is_not_the_rest_api(check):
+    code = ('func hook(event *gitlab.MergeEvent) {\n'
+            '\tif event.ObjectAttributes.MergeStatus == "can_be_merged" {\n\t}\n}\n'
+            'type payload struct {\n\tObjectKind string `json:"object_kind"`\n'
+            '\tObjectAttributes struct {\n\t\tMergeStatus string `json:"merge_status"`\n'
+            '\t} `json:"object_attributes"`\n}\n')
+    assert codes(check, code, "hook.go") == []
+
+
+# ---------------------------------------------------------------- where findings sit
+def test_a_finding_sits_on_its_tokens_line_in_a_multiline_call(check):
+    code = body('resp, err := http.Get(\n\tfmt.Sprintf(\n\t\t"%s/api/v4/geo_nodes/%d",\n\t\tbase, id,\n\t),\n)')
+    assert codes(check, code) == [("MIG001", 4)]
+
+
+# ---------------------------------------------------------------- suppressions
+def test_noqa_and_migrator_ignore_in_line_comments_suppress(check):
+    code = body("use(mr.MergedBy) // noqa: MIG010\nuse(mr.MergedBy) // migrator: ignore[MIG010]\nuse(mr.MergedBy)")
+    assert codes(check, code) == [("MIG010", 4)]
+
+
+def test_a_marker_inside_a_string_is_no_comment(check):
+    code = body('use(mr.MergedBy, "// noqa: MIG010")\nuse(mr.MergedBy, `\n// noqa: MIG010\n`)')
+    assert codes(check, code) == [("MIG010", 2), ("MIG010", 3)]
+
+
+def test_add_noqa_writes_line_comments_and_none_inside_a_raw_string(tmp_path):
+    path = tmp_path / "a.go"
+    path.write_text(HEAD + body("use(mr.MergedBy)\nuse(mr.MergedBy, `\n`)"))
+    result = CliRunner().invoke(main, ["check", "--add-noqa", str(path)])
+    assert result.exit_code == 0, result.output
+    assert path.read_text() == HEAD + body("use(mr.MergedBy)  // noqa: MIG010\nuse(mr.MergedBy, `\n`)")
+
+
+# ---------------------------------------------------------------- fixes
+def fix(tmp_path, code: str, *flags: str) -> tuple[str, str]:
+    path = tmp_path / "a.go"
+    path.write_text(HEAD + code)
+    results = []
+    for _ in range(2):
+        CliRunner().invoke(main, ["fix", *flags, str(path)])
+        results.append(path.read_text()[len(HEAD):])
+    return results[0], results[1]
+
+
+def test_rewrite_path_edits_a_format_string_a_raw_string_and_a_concatenation(tmp_path):
+    code = body('a, _ := http.Get(fmt.Sprintf("%s/api/v4/geo_nodes/%d", base, id))\n'
+                'b, _ := http.Get(base + `/api/v4/geo_nodes` + "/status")')
+    first, second = fix(tmp_path, code)
+    assert first == code.replace("geo_nodes", "geo_sites")
+    assert second == first
+
+
+def test_runner_active_of_the_sdk_becomes_not_paused_a_plain_bool(tmp_path):
+    code = ("func f(runners []*gitlab.Runner) {\n\tfor _, runner := range runners {\n"
+            "\t\tif !runner.Active {\n\t\t}\n\t\tidle := runner.Active\n\t\tuse(idle)\n\t}\n}\n")
+    first, second = fix(tmp_path, code)
+    assert first == code.replace("!runner.Active", "runner.Paused").replace(":= runner.Active", ":= !runner.Paused")
+    assert second == first
+
+
+def test_a_named_receiver_is_never_fixed_safely(tmp_path):
+    code = "func f(runner Runner) bool {\n\treturn runner.Active\n}\n"
+    assert fix(tmp_path, code)[0] == code
+    assert fix(tmp_path, code, "--unsafe-fixes")[0] == code.replace("runner.Active", "!runner.Paused")
+
+
+def test_a_file_the_parser_reads_with_errors_is_not_fixed(tmp_path):
+    code = body('http.Get(base + "/api/v4/geo_nodes")') + "func (\n"
+    assert fix(tmp_path, code)[0] == code
+
+
+@pytest.mark.parametrize("name", ["a.go", "cmd/b.go"])
+def test_every_go_file_is_read_by_the_go_kind(tmp_path, name):
+    (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+    (tmp_path / name).write_text(HEAD + body("use(mr.MergedBy)"))
+    result = CliRunner().invoke(main, ["check", "--output-format", "concise", str(tmp_path)])
+    assert "MIG010" in result.output
