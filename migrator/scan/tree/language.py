@@ -53,8 +53,6 @@ class Chains:
     verbs     methods that say the HTTP method (``PUT``, ``put``, ``getForObject`` …), by name
     method    methods whose first HTTP-method-like argument says it (``exchange``, ``method``)
     query     methods adding a query parameter (``queryParam("scope", "active")``)
-    sends     methods whose value is the response of the request they are given or called on
-    bodies    methods whose value is a response's decoded body (``body()``, ``getBody()``)
     decoders  methods whose value is the record decoded from their first argument
               (``mapper.readValue(json, MergeRequest.class)``, ``gson.fromJson(…)``)
     """
@@ -63,8 +61,6 @@ class Chains:
     verbs: dict[str, str] = field(default_factory=dict)
     method: frozenset[str] = frozenset()
     query: frozenset[str] = frozenset()
-    sends: frozenset[str] = frozenset()
-    bodies: frozenset[str] = frozenset()
     decoders: frozenset[str] = frozenset()
 
 
@@ -83,7 +79,7 @@ class Language:
     url_builders: frozenset[str] = frozenset()  # ``new URL(path, base)``; its ``searchParams.append(k, v)``
     json_methods: frozenset[str] = frozenset()  # ``response.json()`` is the record
     parsers: frozenset[str] = frozenset()  # ``JSON.parse(response.body)`` is the record
-    body_members: frozenset[str] = frozenset()  # ``response.data`` is the record
+    body_members: frozenset[str] = frozenset()  # ``response.data``, Java's ``response.body()``: the record
     keyed_responses: frozenset[str] = frozenset()  # clients whose response answers ``response["f"]`` from its body
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
     mocks: frozenset[str] = frozenset()  # calls whose arguments are a mock response (``.reply``)
@@ -114,8 +110,10 @@ class Language:
     # a typed record's fields are fields of a struct the program declares (Go): renaming ``mr.MergedBy``
     # compiles only where the struct declares the new field, so a field read on one is named
     struct_fields: bool = False
-    # calls whose value is their first argument's (Go's ``client.Do(req)``, ``io.ReadAll(body)``),
-    # and calls decoding a response into the argument at an index (``json.Unmarshal(b, &mr)``)
+    # calls whose value is their first argument's (Go's ``client.Do(req)``, ``io.ReadAll(body)``;
+    # where a call holds its receiver, the response it is given or called on: Java's
+    # ``client.send(request, …)``, OkHttp's ``call.execute()``), and calls decoding a response
+    # into the argument at an index (``json.Unmarshal(b, &mr)``)
     forwarders: frozenset[str] = frozenset()
     decoders: dict[str, int] = field(default_factory=dict)
     # -- languages whose calls carry a receiver and a method name (Shapes.method_call): methods.py

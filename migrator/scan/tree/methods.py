@@ -150,7 +150,7 @@ class Methods:
         evidence = "typed" if url.under_api or (url.template and not url.relative) else "named"
         self.w.requests.url_at(url, where, method, evidence)
         self.queries(calls, url, method, evidence)
-        body = any(m in chains.bodies for _, m, _ in calls)
+        body = any(m in self.lang.body_members for _, m, _ in calls)
         self.w.infer.cache[node.id] = Value("record" if body else "response", url.record, evidence,
                                             family="chain", url=url, method=method)
         return False
@@ -202,9 +202,9 @@ class Methods:
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
             return Value("record", sdk.record, "typed", family=self.sdk.name)
-        if base is not None and base.kind == "response" and method in chains.bodies:
+        if base is not None and base.kind == "response" and method in self.lang.body_members:
             return Value("record", base.record, base.evidence, family=base.family)
-        if method in chains.sends:
+        if method in self.lang.forwarders:
             sent = next((v for v in (base, *(infer.value(a) for a in args[:1])) if v and v.kind == "response"), None)
             if sent is not None:
                 return sent
