@@ -107,3 +107,24 @@ def test_a_relative_reference_leaves_the_finding_on_the_whole_urljoin(check):
     code = ("requests.get(urljoin('https://gitlab.example.com/api/v4/geo_nodes/',\n"
             "                     f'{node}/status'))\n")
     assert found(check(code)) == [("MIG001", 1, 14)]
+
+
+MOCKED_URLS = {
+    "nock": ("javascript", "geo.test.ts",
+             'nock("https://gl.example.com").get("/api/v4/geo_nodes/3").reply(200, { id: 3 });\n'),
+    "msw": ("javascript", "handlers.ts",
+            'export const handlers = [http.get("https://gl.example.com/api/v4/geo_nodes", () => HttpResponse.json([]))];\n'),
+    "a Go test server's route": ("go", "geo_test.go",
+                                 'package gl\n\nfunc TestGeo() {\n\tmux.HandleFunc("/api/v4/geo_nodes/3", handler)\n}\n'),
+    "WebMock": ("ruby", "geo_spec.rb", 'stub_request(:get, "https://gl.example.com/api/v4/geo_nodes/3")\n'),
+    "WireMock": ("java", "GeoTest.java",
+                 'class GeoTest { void stub() { stubFor(get(urlEqualTo("/api/v4/geo_nodes/3")).willReturn(okJson("{}"))); } }\n'),
+}
+
+
+def test_the_url_a_mock_serves_is_a_recording_in_every_language(check):
+    """A mock's route changes together with the code under test: rewriting it alone (or the
+    code alone) breaks the test, so neither is a safe fix."""
+    for shape, (kind, filename, code) in MOCKED_URLS.items():
+        findings = [f for f in check(code, kind, filename) if f.code == "MIG001"]
+        assert [f.fix.applicability for f in findings] == ["unsafe"], shape

@@ -44,7 +44,11 @@ LANGUAGE = Language(
     # nock's ``.reply(200, {…})``, msw's ``HttpResponse.json({…})`` and ``ctx.json({…})``, jest's
     # ``mockResolvedValue({data: …})``: their objects are recordings of what the API answers.
     mocks=frozenset({"reply", "replyOnce", "HttpResponse.json", "ctx.json", "mockResolvedValue",
-                     "mockResolvedValueOnce", "mockReturnValue", "mockReturnValueOnce"}),
+                     "mockResolvedValueOnce", "mockReturnValue", "mockReturnValueOnce",
+                     # msw's handlers: the URL they serve is a mock's (Node's own ``http.get`` is
+                     # no request the walk sends, so it only loses safe fixes here)
+                     "http.get", "http.post", "http.put", "http.patch", "http.delete", "http.all",
+                     "rest.get", "rest.post", "rest.put", "rest.patch", "rest.delete", "rest.all"}),
     # zod, yup, joi, valibot: ``z.object({merge_status: z.string()})`` declares fields
     schema_methods=frozenset({"object", "strictObject", "looseObject", "extend", "shape", "keys"}),
     schema_roots=frozenset({"z", "yup", "Joi", "joi", "v"}),

@@ -74,7 +74,7 @@ LANGUAGE = Language(
                          "flat_map", "each_with_index", "sort_by", "group_by", "find_all", "count", "sum",
                          "partition", "min_by", "max_by", "filter_map", "each_with_object", "tap", "then"}),
     # WebMock's ``stub_request(…).to_return(body: …)``: what the API answers, recorded
-    mocks=frozenset({"to_return", "and_return"}),
+    mocks=frozenset({"to_return", "and_return", "stub_request"}),  # WebMock: the body and the URL stubbed
     not_records=frozenset({"JSON", "Net::HTTP", "HTTParty", "Faraday", "RestClient", "URI", "Kernel", "Rails",
                            "ENV", "File", "Dir", "Time", "Date", "Struct", "Hash", "Array", "String", "Integer",
                            "puts", "p", "pp", "print", "raise", "require", "logger", "Logger", "self", "Gitlab"}),

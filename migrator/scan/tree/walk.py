@@ -294,13 +294,25 @@ class Walk:
         self.methods.visit(node)
 
     def call(self, node: Node) -> None:
+        """A call, the whole of it recorded when it makes or registers a mock response: its body
+        (nock's ``.reply({…})``) and the URL a mock serves (``nock(base).get(url)``, msw's
+        ``http.get(url, …)``, Go's ``mux.HandleFunc(url, …)``) change together with the code
+        under test, so their fixes are never safe."""
+        name = callee_name(self.s, node, self.sh)
+        mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
+        self.recorded += mock
+        try:
+            self._call(node, name)
+        finally:
+            self.recorded -= mock
+
+    def _call(self, node: Node, name: str) -> None:
         sent = self.requests.call(node)
         declare.type_arguments(self, node)
         if sent:
             self.children(node)
             return
         function = callee(node, self.sh)
-        name = callee_name(self.s, node, self.sh)
         if (name in self.sh.joins or name in self.sh.passthrough | self.sh.formatters
                 and not literals.named_only(self, node)) and literals.url_literal(self, node):
             self.children(node)
@@ -309,11 +321,8 @@ class Walk:
         if name in self.lang.record_builders:
             declare.built(self, node)
         reads.key_read(self, node)
-        mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
-        self.recorded += mock
         self.visit(receiver(node, self.sh) if function is node else function)
         self.callback_arguments(node, function)
-        self.recorded -= mock
 
     def callback_arguments(self, node: Node, function: Node | None) -> None:
         """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
