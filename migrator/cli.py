@@ -74,8 +74,10 @@ def common_options(func):
         click.option("--select", multiple=True, help="Rule codes or prefixes to enable (comma-separated)."),
         click.option("--extend-select", multiple=True, help="Rule codes or prefixes to enable on top of the selection."),
         click.option("--ignore", multiple=True, help="Rule codes or prefixes to disable (comma-separated)."),
-        click.option("--exclude", multiple=True, help="Files and directories to leave out (globs; replaces the default)."),
-        click.option("--extend-exclude", multiple=True, help="Files and directories to leave out, on top of exclude."),
+        click.option("--exclude", multiple=True, help="Files and directories to leave out (globs, comma-separated; "
+                     "replaces the default)."),
+        click.option("--extend-exclude", multiple=True, help="Files and directories to leave out, on top of exclude "
+                     "(globs, comma-separated)."),
         click.option("--force-exclude", is_flag=True, help="Apply the excludes to files named on the command line too."),
         click.option("--exit-zero", is_flag=True, help="Exit 0 even when findings remain."),
         click.option("--no-respect-gitignore", is_flag=True, help="Also check files that .gitignore excludes."),
@@ -105,12 +107,25 @@ def _release(ctx, param, value):
     return value
 
 
+def _globs(value: str) -> list[str]:
+    """``"tests/**,*_test.go"`` → its globs; a comma inside braces (``*.{yml,yaml}``) is the glob's."""
+    globs, depth, start = [], 0, 0
+    for index, char in enumerate(value):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == "," and depth <= 0:
+            globs.append(value[start:index])
+            start = index + 1
+    return [glob.strip() for glob in [*globs, value[start:]] if glob.strip()]
+
+
 def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cache: bool = True):
     """The run's settings: configuration files, with the command line's values overriding."""
     from .app.settings import Settings
     from .config import Configs
 
     given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
+    for key in ("exclude", "extend-exclude"):  # comma-separated, as ruff reads them (not inside ``{a,b}``)
+        given[key] = [glob for value in given.get(key) or () for glob in _globs(value)]
     return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs, cache)
 
 

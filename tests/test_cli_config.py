@@ -61,6 +61,15 @@ def test_per_file_ignores_and_extend_exclude(repo):
     assert codes() == [("runners.py", "MIG060")]
 
 
+def test_extend_exclude_on_the_command_line_takes_comma_separated_globs_as_ruff_does(repo):
+    (repo / "tests").mkdir()
+    (repo / "tests" / "fake.py").write_text(RUNNER_ACTIVE)
+    (repo / "a.yml").write_text("x: 1\n")
+    assert codes("--extend-exclude", "tests/**,mrs.py") == [("runners.py", "MIG060")]
+    assert codes("--extend-exclude", "tests/**", "--extend-exclude", "mrs.py") == [("runners.py", "MIG060")]
+    assert codes("--extend-exclude", "*.{py,yml}") == []  # a comma inside braces is the glob's
+
+
 def test_force_exclude_applies_to_files_named_on_the_command_line(repo):
     (repo / "migrator.toml").write_text('extend-exclude = ["mrs.py"]\n')
     assert codes("mrs.py") == [("mrs.py", "MIG010")]
