@@ -13,10 +13,10 @@ from pathlib import Path
 LANGUAGES = {".ts": "TypeScript", ".js": "JavaScript", ".go": "Go", ".rb": "Ruby", ".java": "Java",
              ".py": "Python", ".yml": "CI YAML", ".yaml": "CI YAML", ".json": "JSON"}
 READERS = {  # language -> how migrator reads it today (kinds/*.py)
-    "TypeScript": "its own scanner", "JavaScript": "its own scanner", "Python": "its own scanner",
+    "TypeScript": "its own scanner (tree-sitter)", "JavaScript": "its own scanner (tree-sitter)",
+    "Go": "its own scanner (tree-sitter)", "Ruby": "its own scanner (tree-sitter)",
+    "Java": "its own scanner (tree-sitter)", "Python": "its own scanner (ast)",
     "CI YAML": "its own scanner", "JSON": "its own scanner",
-    "Go": "the fallback endpoint-URL reader", "Ruby": "the fallback endpoint-URL reader",
-    "Java": "the fallback endpoint-URL reader",
 }
 
 

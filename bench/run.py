@@ -131,9 +131,8 @@ def findings(work: Path, groups: dict) -> list[str]:
     lines = findings_of.gitlab_heavy(work) if "gitlab-heavy" in groups else []
     table = findings_of.multilang_table(work) if "multilang" in groups else ""
     if table:
-        lines += ["- findings on multilang per language, last run (migrator reads TypeScript/JavaScript with its own "
-                  "scanner; Go, Ruby and Java only with its fallback endpoint-URL reader, until their own scanners "
-                  "come):", "", table]
+        lines += ["- findings on multilang per language, last run (migrator reads each language with a scanner "
+                  "of its own):", "", table]
     return lines
 
 
