@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from ..details import Request, Telemetry, Written, others
 from ..model import NO_VALUE, Touch
 from ..syntax import Syntax
-from . import pymocks, urls
+from . import urls
 from .pyflow import Sink
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
 from .pyclock import clock_scale
@@ -47,7 +47,7 @@ class CallHandler:
     # ---------------------------------------------------------------- HTTP clients
     def http_call(self, node: ast.Call) -> bool:
         func, infer = node.func, self.v.infer
-        if pymocks.registration(node, self.v.mocks.mockers):
+        if self.v.mocks.registers(node):
             return False  # `requests_mock.get(url, json=...)` registers a response, sends nothing
         known, base = True, None
         if isinstance(func, ast.Attribute) and func.attr in HTTP_VERBS:

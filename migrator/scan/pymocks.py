@@ -31,6 +31,7 @@ REGISTRATIONS = frozenset({"add", "upsert", "replace", "add_response", "register
                            "patch", "delete", "head", "options", "mock", "route"})
 RESPONSES = frozenset({"Response", "json_response"})  # response objects a test makes
 BODIES = frozenset({"json", "payload", "body", "json_body", "return_value", "content"})
+CALLED = REGISTRATIONS | RESPONSES  # the names a call that makes or registers a mock is called by
 
 
 def root(node: ast.AST) -> str | None:
@@ -46,17 +47,22 @@ def mocker(expression: ast.AST) -> bool:
     return isinstance(expression, ast.Call) and root(expression) in LIBRARIES
 
 
+MOCK_ROOTS = LIBRARIES | FIXTURES
+
+
 def registration(call: ast.Call, mockers: set[str]) -> bool:
     """The call registers a mock response (``requests_mock.get(url, json=...)`` sends nothing)."""
     func = call.func
-    return (isinstance(func, ast.Attribute) and func.attr in REGISTRATIONS
-            and (root(func) in LIBRARIES | FIXTURES or root(func) in mockers))
+    if not (isinstance(func, ast.Attribute) and func.attr in REGISTRATIONS):
+        return False
+    start = root(func)
+    return start in MOCK_ROOTS or start in mockers
 
 
-def bodies(call: ast.Call, mockers: set[str]) -> Iterator[ast.AST]:
-    """The mock response bodies a call registers or makes (none for any other call)."""
+def bodies(call: ast.Call, registers: bool) -> Iterator[ast.AST]:
+    """The mock response bodies a call registers (``registers``) or makes (none for any other call)."""
     name = last_name(call.func)
-    if name in RESPONSES or registration(call, mockers):
+    if registers or name in RESPONSES:
         yield from (keyword.value for keyword in call.keywords if keyword.arg in BODIES)
     if name == "json_response" and call.args:
         yield call.args[0]
@@ -81,13 +87,22 @@ class Mocks:
     def __init__(self) -> None:
         self.mockers: set[str] = set()
         self.recorded: set[int] = set()
+        self.registrations: set[int] = set()  # the calls (by id) that register a mock response
 
     def call(self, node: ast.Call) -> None:
-        for body in bodies(node, self.mockers):
+        """Seen before the call is read as a request (pycalls asks `registers`)."""
+        if last_name(node.func) not in CALLED:  # most calls: one set look-up
+            return
+        registers = registration(node, self.mockers)
+        for body in bodies(node, registers):
             self.recorded.update(objects(body))
-        if registration(node, self.mockers):
+        if registers:
+            self.registrations.add(id(node))
             self.recorded.update(id(argument) for argument in node.args)
             self.recorded.update(id(k.value) for k in node.keywords if k.arg == "url")
+
+    def registers(self, node: ast.Call) -> bool:
+        return id(node) in self.registrations
 
     def bound(self, name: str, expression: ast.AST) -> None:
         if mocker(expression):
