@@ -14,6 +14,7 @@ The styles are derived from the table by default; irregular spellings (``IPAddre
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -35,6 +36,15 @@ def pascal(name: str) -> str:
 
 
 STYLES: dict[str, Callable[[str], str]] = {"snake": snake, "camel": camel, "pascal": pascal}
+
+# Where a camelCase or PascalCase name starts a word: ``mergeRequest``, ``HTTPClient`` → HTTP|Client.
+CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def snake_of(name: str) -> str:
+    """``mergeRequest`` → ``merge_request``: a name as code spells it, as the API model writes it
+    (the inverse of `camel` and `pascal`)."""
+    return CAMEL.sub("_", name).lower()
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from ..apimodel import PAYLOAD_RECORDS
 from ..details import Range, Request
 from ..model import NO_VALUE, Touch
+from ..spelling import CAMEL
 from ..syntax import Syntax
 from . import urls
 from .pyinfer import format_marks
@@ -57,7 +58,6 @@ VALIDATORS = frozenset({"field_validator", "validator"})
 FUNCTIONAL = frozenset({"TypedDict", "NamedTuple", "namedtuple"})
 MANAGER_LISTS = {"_create_attrs": ("create", "POST", "body"), "_update_attrs": ("update", "PUT", "body"),
                  "_list_filters": ("filter", "GET", "query")}
-CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
 @dataclass(frozen=True)

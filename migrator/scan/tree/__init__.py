@@ -23,7 +23,7 @@ PHP and C# later) read into the same touches as the Python scanner, with the sam
   (gitbeaker, the Go client), client methods (the gitlab gem), types, option structs and pointer
   helpers (the Go client) as requests and records, service calls, records and field types
   (gitlab4j);
-- methods.py, calls.py, bindings.py: calls written ``x.m(args)`` (accessors, key reads,
+- methods.py, bindings.py (and strings.py for the strings such calls build): calls written ``x.m(args)`` (accessors, key reads,
   ``.equals``, request chains, SDK service calls), strings built by calls (``String.format``,
   ``URI.create``), names bound by patterns and loops;
 - javascript.py: the JavaScript/TypeScript language module (its Shapes, HTTP clients, mocks);

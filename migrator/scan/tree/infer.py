@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...apimodel import PAYLOAD_RECORDS, ApiModel
-from ..pydecl import CAMEL, _words
+from ...spelling import snake_of as snake
+from ..pydecl import _words
 from .nodes import Node, Source, arguments, callee, callee_name, index, is_call, member_name, receiver, unwrap, walk
 from .language import Language
 from .strings import key_name, name_value
@@ -29,11 +30,6 @@ class Value:
     url: Any = None
     method: str = "GET"
     node: Any = None
-
-
-def snake(name: str) -> str:
-    """``mergeRequest`` → ``merge_request``: names are matched as the API model writes them."""
-    return CAMEL.sub("_", name).lower()
 
 
 class Inferer:

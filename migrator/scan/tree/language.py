@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from ...spelling import snake_of
 from .grammar import Dialect
 from .shapes import Shapes
 
@@ -140,9 +141,7 @@ class Language:
         ``MergedBy`` → ``merged_by``, ``IPAddress`` → ``ip_address``, ``ProjectID`` → ``project_id``
         (pascal)."""
         if self.case == "camel" and "_" not in written:
-            from .infer import snake
-
-            return snake(written)
+            return snake_of(written)
         if self.case != "pascal" or not written[:1].isupper():
             return written
         return "_".join(word.lower() for word in _words(written, self.initialisms))

@@ -35,7 +35,7 @@ def mark(w: Walk, node: Node) -> None:
 
 def url_literal(w: Walk, node: Node, at: Node | None = None) -> bool:
     """An API URL or path written in the code, outside any call that sends it (reported at
-    ``at``: a format method call's URL is its format string's, calls.py)."""
+    ``at``: a format method call's URL is its format string's, strings.url_node)."""
     at = at or node
     if node.id in w.handled or at.id in w.handled:
         return False

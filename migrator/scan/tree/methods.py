@@ -14,7 +14,7 @@ from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
 from . import literals, reads
-from .calls import url_node
+from .strings import url_node
 from .infer import Value
 from .nodes import Node, call_parts, field, unwrap
 

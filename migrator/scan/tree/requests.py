@@ -15,7 +15,7 @@ from .. import urls
 from . import literals
 from .infer import Value
 from .language import Client
-from .calls import url_node
+from .strings import url_node
 from .nodes import (Node, argument_nodes, arguments, callee, callee_name, field, is_member, member_name, receiver,
                     unwrap, walk)
 from .strings import name_span, object_entries, text_span
@@ -286,7 +286,7 @@ class Requests:
 
     def url_at(self, url: urls.ApiUrl, node: Node, method: str, evidence: str, auth: str | None = None) -> None:
         """A request's URL, reported where it is written: through the calls that only wrap it or
-        format it (``URI(url)``, ``String.format(f, …)``: calls.url_node); a name bound to it
+        format it (``URI(url)``, ``String.format(f, …)``: strings.url_node); a name bound to it
         gets the request's evidence where the name is bound."""
         plain = url_node(self.s, self.url_written(node), self.sh)
         if plain is None:

@@ -34,7 +34,8 @@ from ...details import Request, Written, others
 from ...model import Touch
 from ...syntax import Syntax
 from .. import urls
-from .infer import Value, snake
+from ...spelling import snake_of as snake
+from .infer import Value
 from .nodes import Node, argument_nodes, callee, callee_name, is_member, member_name, receiver, unwrap, walk
 from .strings import object_entries
 

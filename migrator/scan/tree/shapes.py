@@ -59,7 +59,7 @@ class Shapes:
     format_operator: str | None = None
     # run-time parts a URL template writes inside a literal (``%s``, ``{0}``, ``{id}``), or None
     placeholders: str | None = None
-    # the same, for method calls (calls.py): a format string as first argument of a static call or
+    # the same, for method calls (strings.py): a format string as first argument of a static call or
     # as receiver (``String.format(f, …)``, ``f.formatted(…)``); calls whose value is their
     # receiver's or first argument's string (``URI.create(u)``, ``b.build()``); calls that add a
     # path to their receiver's URL (``fromHttpUrl(base).path("/runners")``)

@@ -13,7 +13,8 @@ from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
 from . import bindings, declare, literals, reads
 from ..scope import Scope
-from .infer import Inferer, Value, snake
+from ...spelling import snake_of as snake
+from .infer import Inferer, Value
 from .language import Language
 from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
                     unwrap)
@@ -294,10 +295,8 @@ class Walk:
         self.methods.visit(node)
 
     def call(self, node: Node) -> None:
-        """A call, the whole of it recorded when it makes or registers a mock response: its body
-        (nock's ``.reply({…})``) and the URL a mock serves (``nock(base).get(url)``, msw's
-        ``http.get(url, …)``, Go's ``mux.HandleFunc(url, …)``) change together with the code
-        under test, so their fixes are never safe."""
+        """A call; recorded whole when it makes or registers a mock (nock's ``.reply({…})`` and
+        ``.get(url)``, msw's ``http.get(url, …)``, ``mux.HandleFunc``): never a safe fix."""
         name = callee_name(self.s, node, self.sh)
         mock = any(name == m or name.endswith("." + m) for m in self.lang.mocks)
         self.recorded += mock
