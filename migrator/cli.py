@@ -244,8 +244,9 @@ def run_add_noqa(paths: Sequence[str], settings) -> int:
 def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, settings):
     """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
 
-    Exit status: 1 when a file was changed (or would be, with --diff) or findings remain, so a
-    pre-commit hook stops the commit; 0 otherwise or with --exit-zero; 2 on errors."""
+    Exit status: 1 when a file was changed or findings remain, so a pre-commit hook stops the
+    commit (with --diff, as ruff's: 1 when a file would change); 0 otherwise or with
+    --exit-zero; 2 on errors."""
     output_format = output_format or settings.default.output_format
     sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
 
