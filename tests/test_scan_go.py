@@ -9,6 +9,8 @@ from click.testing import CliRunner
 from migrator.cli import main
 from migrator.scan.tree.go import LANGUAGE, scan
 
+from .fixing import fixed_twice
+
 HEAD = 'package main\n\nconst base = "https://gitlab.example.com"\n\n'
 
 
@@ -230,13 +232,8 @@ def test_add_noqa_writes_line_comments_and_none_inside_a_raw_string(tmp_path):
 
 # ---------------------------------------------------------------- fixes
 def fix(tmp_path, code: str, *flags: str) -> tuple[str, str]:
-    path = tmp_path / "a.go"
-    path.write_text(HEAD + code)
-    results = []
-    for _ in range(2):
-        CliRunner().invoke(main, ["fix", *flags, str(path)])
-        results.append(path.read_text()[len(HEAD):])
-    return results[0], results[1]
+    first, second = fixed_twice(tmp_path / "a.go", HEAD + code, *flags)
+    return first[len(HEAD):], second[len(HEAD):]
 
 
 def test_rewrite_path_edits_a_format_string_a_raw_string_and_a_concatenation(tmp_path):

@@ -13,6 +13,8 @@ from migrator.cli import main
 from migrator.model import NO_VALUE
 from migrator.scan.tree.java import scan
 
+from .fixing import fixed_twice
+
 API = 'static final String API = "https://gitlab.example.com/api/v4";\n'
 
 
@@ -234,13 +236,7 @@ def test_add_noqa_writes_line_comments_and_none_inside_a_text_block(tmp_path):
 
 # ---------------------------------------------------------------- fixes
 def fix(tmp_path, code: str, *flags: str) -> tuple[str, str]:
-    path = tmp_path / "Example.java"
-    path.write_text(code)
-    results = []
-    for _ in range(2):
-        CliRunner().invoke(main, ["fix", *flags, str(path)])
-        results.append(path.read_text())
-    return results[0], results[1]
+    return fixed_twice(tmp_path / "Example.java", code, *flags)
 
 
 def test_rewrite_path_edits_the_literal_text_of_a_concatenation_and_a_format_string(tmp_path):

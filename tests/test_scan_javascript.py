@@ -14,6 +14,8 @@ from migrator.details import Origin
 from migrator.model import NO_VALUE
 from migrator.scan.tree.javascript import scan
 
+from .fixing import fixed_twice
+
 API = 'const API = "https://gitlab.example.com/api/v4";\n'
 
 
@@ -239,13 +241,7 @@ def test_add_noqa_writes_line_comments_and_none_inside_a_template_literal(tmp_pa
 
 # ---------------------------------------------------------------- fixes
 def fix(tmp_path, code: str, name: str = "a.ts", *flags: str) -> tuple[str, str]:
-    path = tmp_path / name
-    path.write_text(code)
-    results = []
-    for _ in range(2):
-        CliRunner().invoke(main, ["fix", *flags, str(path)])
-        results.append(path.read_text())
-    return results[0], results[1]
+    return fixed_twice(tmp_path / name, code, *flags)
 
 
 def test_rewrite_path_edits_the_literal_text_of_a_template_and_a_concatenation(tmp_path):

@@ -14,6 +14,8 @@ from migrator.cli import main
 from migrator.details import Origin
 from migrator.scan.tree.ruby import scan
 
+from .fixing import fixed_twice
+
 API = 'API = "https://gitlab.example.com/api/v4"\n'
 
 
@@ -238,13 +240,7 @@ def test_add_noqa_writes_comments_and_none_inside_a_heredoc(tmp_path):
 
 # ---------------------------------------------------------------- fixes
 def fix(tmp_path, code: str, name: str = "a.rb", *flags: str) -> tuple[str, str]:
-    path = tmp_path / name
-    path.write_text(code)
-    results = []
-    for _ in range(2):
-        CliRunner().invoke(main, ["fix", *flags, str(path)])
-        results.append(path.read_text())
-    return results[0], results[1]
+    return fixed_twice(tmp_path / name, code, *flags)
 
 
 def test_rewrite_path_edits_the_literal_text_of_interpolations_concatenations_and_formats(tmp_path):
