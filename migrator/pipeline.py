@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import kinds
+from .apimodel import ApiModel
 from .discover import SourceFile
 from .filters import filtered
 from .fix.intents import resolve
@@ -101,10 +102,10 @@ class Loaded:
 
 
 def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
-         spelling: Spelling = PLAIN) -> Loaded | None:
+         spelling: Spelling = PLAIN, model: ApiModel | None = None) -> Loaded | None:
     """The file, read and decoded for check and fix alike; None when no rule can match it (the
     prefilter, which looks for each token in ``spelling``, the file kind's ways of writing it:
-    `RuleTable.spellings`) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
+    `RuleTable.spellings`, and with ``model`` a record's name only where the model can match it) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
     the prefilter looks for tokens, so it is never passed over unread. A file larger than
     ``max_size`` bytes is not read: its finding says so. Only a regular file is read (a FIFO
     named like a source file would block, a device never end). The fallback reader of files no
@@ -123,7 +124,7 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
     except ScanError as exc:
         return None if kind.fallback else Loaded(b"", error=parse_error(source.display, exc))
     wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
-    if not wide and not candidate(data, rules, spelling):
+    if not wide and not candidate(data, rules, spelling, model):
         return None
     try:
         text, encoding = decode(data, cookie=kind.cookie)
@@ -131,7 +132,7 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
         if kind.fallback or is_binary(data):
             return None
         return Loaded(data, error=parse_error(source.display, ScanError(exc.reason)))
-    if wide and not candidate(text.encode("utf-8"), rules, spelling):
+    if wide and not candidate(text.encode("utf-8"), rules, spelling, model):
         return None
     return Loaded(data, text, encoding)
 
@@ -141,10 +142,16 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
     """(whether the file was scanned, its findings). Reading and decoding errors are findings.
     ``then(text, findings)`` gives the findings of a file that was read (fix/edits.filled fills in
     the fixes' edits from that text)."""
-    loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN))
+    loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN), table.model)
     if loaded is None:
         return False, []
-    if loaded.error is not None:
-        return True, [loaded.error]
+    return True, check_loaded(source, loaded, rules, table, then)
+
+
+def check_loaded(source: SourceFile, loaded: Loaded, rules: Sequence[Rule], table: RuleTable,
+                 then: Callable[[str, list[Finding]], list[Finding]] | None = None) -> list[Finding]:
+    """The findings of a file `load` read (its error, if it could not be read)."""
+    if loaded.error is not None or loaded.text is None:
+        return [loaded.error] if loaded.error is not None else []
     findings = check_source(loaded.text, source.kind, source.display, rules, table)
-    return True, findings if then is None else then(loaded.text, findings)
+    return findings if then is None else then(loaded.text, findings)
