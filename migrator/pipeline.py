@@ -20,7 +20,7 @@ from .discover import SourceFile
 from .filters import filtered
 from .fix.intents import resolve
 from .match import match_file
-from .prefilter import candidate
+from .prefilter import candidate, spot_lines
 from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
@@ -35,13 +35,15 @@ def lines_of(text: str, kind: str) -> LineIndex:
 
 
 def check_source(
-    text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable
+    text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable,
+    spots: Sequence[int] | None = None,
 ) -> list[Finding]:
     """Findings for one file's text: scan it into touches, match them, resolve their fixes, drop
-    suppressed ones and report suppressions that suppress nothing (filters.py)."""
+    suppressed ones and report suppressions that suppress nothing (filters.py). With ``spots``
+    (`Loaded.spots`), a scanner that can visits only the code around them."""
     lines = lines_of(text, kind)
     try:
-        touches = kinds.by_name(kind).scan(text, table.model)
+        touches = kinds.by_name(kind).scan(text, table.model, spots)
     except ScanError as exc:
         return [replace(parse_error(filename, exc, lines), kind=kind)]
     except RecursionError:
@@ -99,6 +101,7 @@ class Loaded:
     text: str | None = None
     encoding: Encoding = Encoding()
     error: Finding | None = None
+    spots: tuple[int, ...] | None = None  # the lines where a rule's tokens stand, for a kind that scans around them
 
 
 def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
@@ -132,9 +135,11 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
         if kind.fallback or is_binary(data):
             return None
         return Loaded(data, error=parse_error(source.display, ScanError(exc.reason)))
-    if wide and not candidate(text.encode("utf-8"), rules, spelling, model):
+    searched = text.encode("utf-8") if wide else data
+    if wide and not candidate(searched, rules, spelling, model):
         return None
-    return Loaded(data, text, encoding)
+    spots = spot_lines(searched, rules, spelling, model) if kind.scans_around and model is not None else None
+    return Loaded(data, text, encoding, spots=spots)
 
 
 def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None,
@@ -153,5 +158,5 @@ def check_loaded(source: SourceFile, loaded: Loaded, rules: Sequence[Rule], tabl
     """The findings of a file `load` read (its error, if it could not be read)."""
     if loaded.error is not None or loaded.text is None:
         return [loaded.error] if loaded.error is not None else []
-    findings = check_source(loaded.text, source.kind, source.display, rules, table)
+    findings = check_source(loaded.text, source.kind, source.display, rules, table, loaded.spots)
     return findings if then is None else then(loaded.text, findings)

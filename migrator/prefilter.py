@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .apimodel import ApiModel
 from .ruletable import Rule
-from .tokenshapes import Need, needs_of, patterns
+from .tokenshapes import NAMEDTUPLE, TEXT, Need, needs_of, patterns
 from .spelling import PLAIN, Spelling
 
 SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hyperscan is loaded
@@ -36,17 +36,20 @@ _searched = [0]
 @dataclass(frozen=True)
 class Search:
     """What one rule list asks of a file in one spelling: its sets of needs (a token in a shape),
-    and the expressions that find each need (one per spelling of its token), in one order."""
+    and the expressions that find the needs, in one order: for each, the need it finds, the
+    spelling it holds (tested as a substring first, token by token) and whether it finds the
+    need alone or only in a file that makes a namedtuple (tokenshapes.NAMEDTUPLE, the last)."""
 
     sets: tuple[frozenset[Need], ...]
     expressions: tuple[bytes, ...]
-    needs: tuple[Need, ...]  # the need each expression finds
-    literals: tuple[bytes, ...]  # the spelling each expression holds, for the token-by-token test
-    anchored: tuple[bool, ...]  # whether each starts at its spelling or one byte before it
+    needs: tuple[Need, ...]
+    literals: tuple[bytes, ...]
+    alone: tuple[bool, ...]
 
 
 _by_rules: dict[tuple[int, Spelling, int], tuple[Sequence[Rule], Search]] = {}
 _finders: dict[tuple[bytes, ...], Callable[[bytes], frozenset[int]] | None] = {}
+_locators: dict[tuple[bytes, ...], Callable[[bytes], list[tuple[int, int]]] | None] = {}
 _compiled: dict[bytes, re.Pattern[bytes]] = {}
 
 
@@ -58,9 +61,39 @@ def candidate(data: bytes, rules: Sequence[Rule], spelling: Spelling = PLAIN, mo
     if not search.sets:
         return False
     find = _finder(search.expressions, len(data))
-    found = _by_expression(data, search) if find is None else find(data)
-    present = frozenset(search.needs[i] for i in found)
+    if find is None:
+        return _by_need(data, search)
+    found = find(data)
+    made = len(search.expressions) - 1 in found  # a namedtuple
+    present = frozenset(search.needs[i] for i in found if search.alone[i] or made)
     return bool(present) and any(needs <= present for needs in search.sets)
+
+
+def spot_lines(data: bytes, rules: Sequence[Rule], spelling: Spelling = PLAIN,
+               model: ApiModel | None = None) -> tuple[int, ...] | None:
+    """The lines (1-based, as ``ast`` counts them) where any of the rules' tokens stands in its
+    shape: a scanner that visits only the code around them (scan/pyaround.py) visits every
+    statement a rule can report. None when the file's lines are not counted by newlines alone
+    (a lone carriage return ends a line for Python): then the whole file is visited."""
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return None
+    search = searched_for(rules, spelling, model)
+    locate = None
+    if _searched[0] >= SWITCH_BYTES:  # Hyperscan is loaded by now (`_finder`)
+        if search.expressions not in _locators:
+            _locators[search.expressions] = _hyperscan_all(search.expressions)
+        locate = _locators[search.expressions]
+    matches = _matches(data, search) if locate is None else locate(data)
+    made = NAMEDTUPLE in data
+    # A match's last byte is on its line (a shape may end on the newline after its token).
+    lasts = sorted({end - 1 for i, end in matches if search.alone[i] or made})
+    lines, line, counted = [], 1, 0
+    for last in lasts:
+        line += data.count(b"\n", counted, last)
+        counted = last
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return tuple(lines)
 
 
 def searched_for(rules: Sequence[Rule], spelling: Spelling, model: ApiModel | None) -> Search:
@@ -73,32 +106,58 @@ def searched_for(rules: Sequence[Rule], spelling: Spelling, model: ApiModel | No
             _by_rules.clear()
         sets = tuple(needs_of(rules, model))
         every = sorted(frozenset().union(*sets))
-        rows = list(dict.fromkeys((expression, (token, shape), form.encode(), anchored)
+        rows = list(dict.fromkeys((expression, (token, shape), form.encode(), alone)
                                   for token, shape in every for form in spelling.of_token(token.decode())
-                                  for expression, anchored in patterns(form, shape, spelling, model)))
-        columns = tuple(zip(*rows)) or ((), (), (), ())
-        known = _by_rules[key] = (rules, Search(sets, *columns))
+                                  for expression, alone in patterns(form, shape, spelling, model)))
+        rows.append((re.escape(NAMEDTUPLE), (NAMEDTUPLE, TEXT), NAMEDTUPLE, True))
+        known = _by_rules[key] = (rules, Search(sets, *(tuple(column) for column in zip(*rows))))
     return known[1]
 
 
-def _by_expression(data: bytes, search: Search) -> frozenset[int]:
-    """The expressions found, each tried only where its spelling stands in the file: every
-    shape's expression starts at its spelling or one byte before it (tokenshapes.py)."""
+def _by_need(data: bytes, search: Search) -> bool:
+    """`candidate` without Hyperscan: each need tested at most once, and only while a set it is
+    in may still be whole; an expression only where its spelling stands in the file."""
+    rows: dict[Need, list[int]] = {}
+    for i, need in enumerate(search.needs):
+        rows.setdefault(need, []).append(i)
+    present: dict[Need, bool] = {}
+    made: list[bool] = []
+
+    def namedtuple() -> bool:
+        if not made:
+            made.append(NAMEDTUPLE in data)
+        return made[0]
+
+    def has(need: Need) -> bool:
+        if need not in present:
+            present[need] = any(_at(data, search.expressions[i], search.literals[i]) is not None
+                                for i in rows[need] if search.alone[i] or namedtuple())
+        return present[need]
+
+    return any(all(has(need) for need in needs) for needs in search.sets)
+
+
+def _at(data: bytes, expression: bytes, literal: bytes, start: int = 0) -> re.Match[bytes] | None:
+    """The first match of an expression that starts at its spelling or one byte before it."""
+    at = data.find(literal, start)
+    regex = _regex(expression)
+    while at >= 0:
+        found = (at and regex.match(data, at - 1)) or regex.match(data, at)
+        if found:
+            return found
+        at = data.find(literal, at + 1)
+    return None
+
+
+def _matches(data: bytes, search: Search) -> list[tuple[int, int]]:
+    """(expression, where its match ends) of every match (`spot_lines` without Hyperscan)."""
     found = []
-    for i, (expression, literal, anchored) in enumerate(zip(search.expressions, search.literals, search.anchored)):
-        at = data.find(literal)
-        if at < 0:
-            continue
-        if expression == re.escape(literal) or (not anchored and _regex(expression).search(data)):
-            found.append(i)
-            continue
-        regex = _regex(expression)
-        while anchored and at >= 0:
-            if (at and regex.match(data, at - 1)) or regex.match(data, at):
-                found.append(i)
-                break
-            at = data.find(literal, at + 1)
-    return frozenset(found)
+    for i, (expression, literal) in enumerate(zip(search.expressions, search.literals)):
+        match = _at(data, expression, literal)
+        while match is not None:
+            found.append((i, match.end()))
+            match = _at(data, expression, literal, data.find(literal, match.start()) + 1)
+    return found
 
 
 def _regex(expression: bytes) -> re.Pattern[bytes]:
@@ -135,3 +194,21 @@ def _hyperscan(expressions: tuple[bytes, ...]) -> Callable[[bytes], frozenset[in
         return frozenset(found)
 
     return find
+
+
+def _hyperscan_all(expressions: tuple[bytes, ...]) -> Callable[[bytes], list[tuple[int, int]]] | None:
+    """Where every match of the expressions ends, in one pass (`spot_lines`)."""
+    try:
+        import hyperscan
+    except ImportError:
+        return None
+    database = hyperscan.Database()
+    database.compile(expressions=list(expressions), ids=list(range(len(expressions))), elements=len(expressions))
+    scratch = hyperscan.Scratch(database)
+
+    def locate(data: bytes) -> list[tuple[int, int]]:
+        found: list[tuple[int, int]] = []
+        database.scan(data, match_event_handler=lambda i, start, end, *rest: found.append((i, end)), scratch=scratch)
+        return found
+
+    return locate

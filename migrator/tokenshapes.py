@@ -6,7 +6,8 @@ A token is found only where a scanner could report it, so that words found almos
 - a **member**: a name the clause reports (a field, a parameter, a call) written as code writes
   one: ``.merged_by``, ``"merged_by"``, ``'merged_by'``, ``:merged_by`` (a Ruby symbol),
   ``merged_by=`` or ``merged_by:`` (a keyword, a query parameter, a key, a declaration), or
-  among a ``namedtuple``'s fields written in one string (``"id merged_by"``). Only in
+  anywhere in a file that makes a ``namedtuple`` (its fields written in one string:
+  ``"id merged_by"``). Only in
   a language that spells names as the API does (Python, shell, YAML, JSON, …); a client language
   that respells them (Go's ``MergedBy``, Java's ``getMergedBy``) declares and reads them in more
   forms, so there it is any text;
@@ -31,6 +32,9 @@ from .spelling import Spelling
 
 TEXT, MEMBER, RECORD_NAME = "text", "member", "record-name"
 Need = tuple[bytes, str]  # (token, shape)
+# A namedtuple's fields written in one string ("id merged_by") are members anywhere in a file that
+# makes one.
+NAMEDTUPLE = b"namedtuple("
 
 MEMBER_ROLES = ("field", "param", "call")
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -57,11 +61,11 @@ def shape_of(token: str, clause: Match, model: ApiModel | None) -> str:
 
 def patterns(form: str, shape: str, spelling: Spelling, model: ApiModel | None) -> tuple[tuple[bytes, bool], ...]:
     """The regular expressions that find one spelling of a token in its shape, each with whether
-    it starts at the spelling or one byte before it (else it is searched for in the whole file)."""
+    it finds it alone (else only in a file that holds NAMEDTUPLE too). Each starts at the
+    spelling or one byte before it."""
     literal = re.escape(form)
     if shape == MEMBER and spelling.plain:
-        return ((f"(?:[.'\":]{literal}|{literal}\\s*[=:])".encode(), True),
-                (f"namedtuple\\([^)]*[\\s,'\"]{literal}".encode(), False))
+        return (f"(?:[.'\":]{literal}|{literal}\\s*[=:])".encode(), True), (literal.encode(), False)
     if shape == RECORD_NAME and model is not None:
         return ((_word(form, _completions(form, model)).encode(), True),)
     return ((literal.encode(), True),)

@@ -50,9 +50,12 @@ class FileKind:
     # The fallback reader of files no other kind claims, asked after every other kind and after
     # the CI include graph (discover.kind_of): kinds/other.py.
     fallback: bool = False
+    # The scanner takes ``spots``, the lines where a rule's tokens stand (prefilter.spot_lines),
+    # and visits only the code around them (scan/pyaround.py).
+    scans_around: bool = False
 
-    def scan(self, text: str, model) -> list:
-        return self.scanner(text, model)
+    def scan(self, text: str, model, spots=None) -> list:
+        return self.scanner(text, model) if spots is None else self.scanner(text, model, spots)
 
     def edits(self, text: str, findings: list) -> dict:
         return self.fixer(text, findings) if self.fixer else {}

@@ -13,14 +13,16 @@ literals (pyurls). Each part is handed the state, never the Visitor, and none im
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
 
 from ..apimodel import ApiModel
 from ..details import Expression, Written, others
 from ..syntax import Syntax
 from ..values import NO_VALUE, ScanError, Touch
 from . import pyjson
+from .pyaround import passed_over
 from .pycalls import CallHandler
-from .pychoices import option_choices, with_choices
+from .pychoices import open_values, option_choices, with_choices
 from .pydecl import Declarations
 from .pyfields import Fields
 from .pyflow import Flows
@@ -33,7 +35,9 @@ from .pywalk import Walker
 NEGATED = Expression(negated=True)
 
 
-def scan(text: str, model: ApiModel) -> list[Touch]:
+def scan(text: str, model: ApiModel, spots: Sequence[int] | None = None) -> list[Touch]:
+    """The touches of a Python text; with ``spots``, the lines where a rule's tokens stand, only
+    of the code around them (pyaround.py)."""
     try:
         tree = parse(text)
     except SyntaxError as exc:
@@ -42,16 +46,18 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
         raise ScanError("too deeply nested or too long for the Python parser") from None
     except ValueError as exc:  # e.g. source code string cannot contain null bytes
         raise ScanError(str(exc)) from None
-    visitor = Visitor(Source(text), model)
+    visitor = Visitor(Source(text), model, spots)
     visitor.visit(tree)
     touches = visitor.finish()
-    if "choices" in text or "Choice(" in text:
+    if ("choices" in text or "Choice(" in text) and open_values(touches):
         touches = with_choices(touches, text, option_choices(tree))
     return touches
 
 
 class Visitor(Walker):
-    def __init__(self, source: Source, model: ApiModel):
+    def __init__(self, source: Source, model: ApiModel, spots: Sequence[int] | None = None):
+        self.spots = spots
+        self.passed_over: frozenset[int] = frozenset()  # functions no rule's token depends on (pyaround.py)
         state = self.state = ScanState(source, model)
         self.source, self.model, self.scope, self.infer, self.mocks = source, model, state.scope, state.infer, state.mocks
         self.dicts: list[tuple[ast.Dict, str | None]] = []
@@ -84,6 +90,8 @@ class Visitor(Walker):
                 text = self.infer.template(stmt.value)
                 if text is not None:
                     self.scope.bind(stmt.targets[0].id, text)
+        if self.spots is not None:
+            self.passed_over = passed_over(node, self.source.text, self.spots)
         self.generic_visit(node)
 
     def visit_Import(self, node: ast.Import) -> None:
@@ -97,6 +105,8 @@ class Visitor(Walker):
                 self.scope.bind(name, Inferred("module", name=f"{node.module}.{alias.name}"))
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        if id(node) in self.passed_over:
+            return
         for decorator in getattr(node, "decorator_list", []):
             self.visit(decorator)
         self.scope.push()
