@@ -108,7 +108,9 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
          spelling: Spelling = PLAIN, model: ApiModel | None = None) -> Loaded | None:
     """The file, read and decoded for check and fix alike; None when no rule can match it (the
     prefilter, which looks for each token in ``spelling``, the file kind's ways of writing it:
-    `RuleTable.spellings`, and with ``model`` a record's name only where the model can match it) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
+    `RuleTable.spellings`, and with ``model`` a record's name only where the model can match it)
+    or it is binary. For a kind whose scanner scans around them, the lines where the tokens stand
+    (`Loaded.spots`). A file in a wide encoding (UTF-16, UTF-32) is decoded before
     the prefilter looks for tokens, so it is never passed over unread. A file larger than
     ``max_size`` bytes is not read: its finding says so. Only a regular file is read (a FIFO
     named like a source file would block, a device never end). The fallback reader of files no

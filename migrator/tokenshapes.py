@@ -13,10 +13,11 @@ A token is found only where a scanner could report it, so that words found almos
   forms, so there it is any text;
 - a **record's name**: a token that names one of the clause's records (``runner``, ``mr``,
   ``proj``), found only as a word of an identifier, as the model's names match one: at the
-  identifier's start or after ``_``, ending it or before ``_``, a capital or a digit (``latest_mr``,
-  ``runner_info``, ``RunnerStatus``, ``mr2``; never ``__mro__``), and followed by what completes it
-  to a word of the model (``runners``, ``projects`` for ``proj``). A capitalised spelling
-  (``Runner``) starts a word wherever it stands (``TextTestRunner`` is text_test_runner);
+  identifier's start (after any other character: ``-runner.active``) or after ``_``, ending it
+  or before ``_``, a capital or a digit (``latest_mr``, ``runner_info``, ``RunnerStatus``,
+  ``mr2``; never ``__mro__``), and followed by what completes it to a word of the model
+  (``runners``, ``projects`` for ``proj``). A capitalised spelling (``Runner``) starts a word
+  wherever it stands (``TextTestRunner`` is text_test_runner);
 - any other token is **text**: a substring anywhere (path segments, values, markers).
 
 Each shape is one regular expression per spelling, which Hyperscan and ``re`` read alike."""

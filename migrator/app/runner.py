@@ -20,10 +20,11 @@ from itertools import chain, islice
 from typing import TypeVar
 
 POOL_THRESHOLD = 64  # items before a pool starts, when the caller does not say how large each is
-# Bytes of candidate files before a pool starts: a pool's workers take about 0.25 s of CPU each to
-# start (imports, the rule table), which a serial scan spends on about 0.5 MB of Python; below
-# 1 MB a pool made gitlab-heavy subsets no faster on 2 cores (bench/pool_threshold.py).
-POOL_BYTES = 1_000_000
+# Characters of candidate files before a pool starts: a worker takes about 0.14 s of CPU to
+# start (imports, the rule table) and one process checks about 1.4 MB of gitlab-heavy's Python a
+# second, so on 2 cores a pool pays from about 0.4 MB (bench/pool_threshold.py); rounded up, since
+# a pool also spends more CPU in all.
+POOL_BYTES = 500_000
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")

@@ -59,7 +59,8 @@ class Visitor(Walker):
         self.spots = spots
         self.passed_over: frozenset[int] = frozenset()  # functions no rule's token depends on (pyaround.py)
         state = self.state = ScanState(source, model)
-        self.source, self.model, self.scope, self.infer, self.mocks = source, model, state.scope, state.infer, state.mocks
+        self.source, self.model = source, model
+        self.scope, self.infer, self.mocks = state.scope, state.infer, state.mocks
         self.dicts: list[tuple[ast.Dict, str | None]] = []
         self.dict_names: dict[int, str] = {}
         self.strings: list[ast.Constant] = []
