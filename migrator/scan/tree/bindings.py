@@ -12,7 +12,7 @@ from .infer import Inferred
 from .nodes import Node, field
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 
 def destructure(walk: Walk, pattern: Node, base: Inferred | None) -> None:

@@ -13,7 +13,7 @@ from .nodes import Node, argument_nodes, arguments, callee_name, unwrap
 from .strings import text_span
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 
 def named_only(w: Walk, node: Node) -> bool:

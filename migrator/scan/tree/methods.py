@@ -19,7 +19,7 @@ from .infer import Inferred
 from .nodes import Node, call_parts, field, unwrap
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 
 class Methods:

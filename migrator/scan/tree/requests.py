@@ -21,7 +21,7 @@ from .nodes import (Node, argument_nodes, arguments, callee, callee_name, field,
 from .strings import name_span, object_entries, text_span
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 UNKNOWN = Client("", callable=False)  # ``this.http.get(url)``: a client the walk cannot know
 

@@ -40,7 +40,7 @@ from .nodes import Node, argument_nodes, callee, callee_name, is_member, member_
 from .strings import object_entries
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 PARAMETER = re.compile(r":\w+")
 CLIENT = "sdk"  # the family of a client the SDK makes (``Gitlab.client(…)``)
