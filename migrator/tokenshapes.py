@@ -13,7 +13,8 @@ A token is found only where a scanner could report it, so that words found almos
   forms, so there it is any text;
 - a **record's name**: a token that names one of the clause's records (``runner``, ``mr``,
   ``proj``), found only as a word of an identifier, as the model's names match one: at the
-  identifier's start (after any other character: ``-runner.active``) or after ``_``, ending it
+  identifier's start (after any other character: ``-runner.active``; in JSON, where a ``-``
+  joins a name's words, not after one: ``pip-runner``) or after ``_``, ending it
   or before ``_``, a capital or a digit (``latest_mr``, ``runner_info``, ``RunnerStatus``,
   ``mr2``; never ``__mro__``), and followed by what completes it to a word of the model
   (``runners``, ``projects`` for ``proj``). A capitalised spelling (``Runner``) starts a word
@@ -68,14 +69,15 @@ def patterns(form: str, shape: str, spelling: Spelling, model: ApiModel | None) 
     if shape == MEMBER and spelling.plain:
         return (f"(?:[.'\":]{literal}|{literal}\\s*[=:])".encode(), True), (literal.encode(), False)
     if shape == RECORD_NAME and model is not None:
-        return ((_word(form, _completions(form, model)).encode(), True),)
+        return ((_word(form, _completions(form, model), spelling.hyphenated).encode(), True),)
     return ((literal.encode(), True),)
 
 
-def _word(form: str, completions: tuple[str, ...]) -> str:
-    """``form`` as a word of an identifier, completed by one of ``completions`` or not."""
+def _word(form: str, completions: tuple[str, ...], hyphenated: bool = False) -> str:
+    """``form`` as a word of an identifier, completed by one of ``completions`` or not; in a
+    ``hyphenated`` language (JSON), not after a ``-`` either (``pip-runner`` is one name)."""
     upper = form.isupper()
-    start = "" if form[0].isupper() and not upper else "(?:^|[^A-Za-z0-9])"
+    start = "" if form[0].isupper() and not upper else "(?:^|[^A-Za-z0-9-])" if hyphenated else "(?:^|[^A-Za-z0-9])"
     rest = "".join(f"|{re.escape(c.upper() if upper else c)}" for c in completions)
     end = "(?:[^A-Z]|$)" if upper else "(?:[^a-z]|$)"
     return f"{start}{re.escape(form)}(?:{rest[1:]})?{end}"

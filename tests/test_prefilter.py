@@ -55,6 +55,13 @@ def test_a_records_name_passes_as_a_word_of_a_name_not_inside_another_word():
     assert prefilter.candidate(b"get_project_mirror(p).mirror = 1", _rules("MIG100"), model=TABLE.model)
 
 
+def test_in_json_a_hyphen_joins_a_name_where_in_code_it_is_an_operator():
+    data = b'{"name": "pip/__pip-runner__.py", "version": "26.0"}'
+    json_spelling = TABLE.spellings["json"]
+    assert not prefilter.candidate(data, _rules("MIG071"), json_spelling, TABLE.model)
+    assert prefilter.candidate(b"x = -runner.version", _rules("MIG071"), TABLE.spellings["python"], TABLE.model)
+
+
 def test_without_the_model_a_records_name_is_any_text():
     assert prefilter.candidate(FILES["a class's __mro__ and its changes"], _rules("MIG030"))
 

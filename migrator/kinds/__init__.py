@@ -47,6 +47,9 @@ class FileKind:
     # data in rules/model/<sdk>.yaml holds its irregular spellings (``spellings:``).
     styles: tuple[str, ...] = ("snake",)
     sdk: str | None = None
+    # A ``-`` joins the words of a name (JSON: ``pip-runner`` is one name, where code's ``-`` is
+    # an operator), so the prefilter finds no record's name after one (tokenshapes.py).
+    hyphenated: bool = False
     # The fallback reader of files no other kind claims, asked after every other kind and after
     # the CI include graph (discover.kind_of): kinds/other.py.
     fallback: bool = False

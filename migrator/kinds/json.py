@@ -40,5 +40,5 @@ def parses(text: str) -> None:
 
 KIND = FileKind(
     "json", claims, scan_recorded, fixer=fix_recorded, validator=parses, comment=None,
-    examples={"json": "fixture.json", "telemetry": "recording.json"}, title="JSON",
+    examples={"json": "fixture.json", "telemetry": "recording.json"}, title="JSON", hyphenated=True,
 )
