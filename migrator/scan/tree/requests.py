@@ -221,6 +221,10 @@ class Requests:
         if node is not None and node.type == self.sh.composite and field(node, "type") is not None \
                 and self.s.text_of(field(node, "type")) in self.lang.query_builders:
             return Value("object", node=field(node, "body"), family="query")  # Go's ``url.Values{…}``
+        if node is not None and node.type == self.sh.call and callee_name(self.s, node, self.sh) in self.lang.query_builders:
+            listed = argument_nodes(node, self.sh)  # PHP's ``http_build_query([…])``
+            first = unwrap(listed[0], self.sh.wrappers) if listed else None
+            return Value("object", node=first, family="query") if first is not None and first.type == self.sh.object else None
         if node is None or node.type != self.sh.new:
             return None
         constructor, args = field(node, "constructor"), arguments(node)
