@@ -1,6 +1,7 @@
 """A language's SDK as data (rules/model/<sdk>.yaml), read once with the rules (``ApiModel.sdk``)
 and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go client
-(gitlab.com/gitlab-org/api/client-go), the gitlab gem (Ruby) and gitlab4j-api (Java). Its keys:
+(gitlab.com/gitlab-org/api/client-go), the gitlab gem (Ruby), gitlab4j-api (Java) and php-gitlab-api
+(PHP). Its keys:
 
 - ``calls:`` resource methods, "Resource.method: METHOD path" (the path as the model writes it):
   ``api.MergeRequests.showChanges(p, iid)``, ``git.MergeRequests.GetMergeRequestChanges(pid, iid,
@@ -20,6 +21,9 @@ and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go cl
   ``runnersApi``), the record a service method returns, the endpoint it always calls and the
   filters its enum arguments send (``RunnerStatus`` → status); the type of a record field's
   accessor (a ``Boolean`` may be null). Read with the method calls (methods.py);
+- ``resources:`` (php-gitlab-api) methods naming a resource by a string (``$client->api('mr')``);
+  a resource is otherwise a member (``api.MergeRequests``) or a call without arguments
+  (``$client->mergeRequests()``) of the ``calls:`` key's first part;
 - ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py).
 """
 
