@@ -15,7 +15,7 @@ from migrator.ruletable import load_table
 from .test_fix_examples import fix
 
 PHP = shutil.which("php")
-CASES = [(rule, example) for rule in load_table().rules for example in rule.examples if example.kind == "php"]
+CASES = [(rule, example) for rule in load_table().rules for example in rule.examples if example.written_as == "php"]
 IDS = [f"{rule.code}-{example.name}" for rule, example in CASES]
 
 

@@ -10,7 +10,7 @@ import sys
 from click.testing import CliRunner
 
 from migrator.cli import main
-from migrator.model import NO_VALUE
+from migrator.values import NO_VALUE
 from migrator.scan.tree.php import scan
 
 from .fixing import fixed_twice
@@ -21,8 +21,8 @@ API = "$api = 'https://gitlab.example.com/api/v4';\n"
 
 def touches(code: str, table, kind: str | None = None) -> list[tuple]:
     """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.kind, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(TAG + code, table.model) if kind is None or t.kind == kind]
+    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
+            for t in scan(TAG + code, table.model) if kind is None or t.role == kind]
 
 
 def codes(check, code: str, filename: str = "example.php") -> list[tuple[str, int]]:
@@ -104,7 +104,7 @@ def test_comparisons_with_a_value_and_negations_are_read(table):
             "if (!$runner['active']) {}\n")
     found = [(t.name, t.context, t.value, t.expression.op if t.expression else None,
               t.expression.negated if t.expression else None) for t in scan(TAG + code, table.model)
-             if t.kind == "field"]
+             if t.role == "field"]
     assert found == [("merge_status", "compare", "can_be_merged", "Eq", False),
                      ("status", "compare", "paused", "NotEq", False), ("active", "read", NO_VALUE, None, True)]
 

@@ -21,7 +21,7 @@ T(…)`` carry their receiver and method name, as Java's calls do: methods.py).
 from __future__ import annotations
 
 from ...apimodel import ApiModel
-from ...model import Touch
+from ...values import Touch
 from .grammar import Dialect
 from .language import Chains, Client, Handle, Language
 from .shapes import Shapes
