@@ -95,13 +95,13 @@ class Spot:
         access = self.access()
         if access is None:
             return None
-        if access.type == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
+        if self.sh.kind(access) == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
             args = field(access, self.sh.arguments)
             listed = args.named_children if args is not None else []
             keyed = listed[0] if listed and listed[0].type == self.sh.string else None
             return keyed if keyed is not None and self.s.text_of(field(access, self.sh.method_name)) in self.lang.key_methods \
                 else field(access, self.sh.method_name)
-        return member_name(access, self.sh) if access.type == self.sh.member else index(access, self.sh)
+        return member_name(access, self.sh) if self.sh.kind(access) == self.sh.member else index(access, self.sh)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -159,10 +159,11 @@ class Spot:
     def access(self) -> Node | None:
         """The touch's ``x.f`` or ``x["f"]`` (Ruby: a call without arguments, or ``x[:f]``; Java:
         ``x.getF()`` or ``x.get("f")``)."""
-        found = self.node({self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member})
+        types = {self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member}
+        found = self.node(types | {alias for alias, kind in self.sh.aliases.items() if kind in types})
         if found is None:
             return None
-        return found if found.type in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
+        return found if self.sh.kind(found) in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
 
     def renamed(self, access: Node, new: str) -> str | None:
         """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""

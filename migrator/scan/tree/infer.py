@@ -65,7 +65,7 @@ class Inferer:
             return None
         if node.id in self.cache:  # a request's response (Ruby: ``Gitlab.all_runners``, without arguments)
             return self.cache[node.id]
-        kind = node.type
+        kind = self.sh.kind(node)
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
         if is_call(node, self.sh):

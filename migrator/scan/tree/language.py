@@ -107,6 +107,8 @@ class Language:
     body_members: frozenset[str] = frozenset()  # ``response.data``, Java's ``response.body()``: the record
     keyed_responses: frozenset[str] = frozenset()  # clients whose response answers ``response["f"]`` from its body
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
+    # functions given a callback and a list (``array_map(fn ($mr) => …, $mrs)``): their indexes
+    list_callbacks: dict[str, tuple[int, int]] = field(default_factory=dict)
     mocks: frozenset[str] = frozenset()  # calls whose arguments are a mock response (``.reply``)
     not_records: frozenset[str] = frozenset()  # globals and modules that never hold a record
     # schema builders whose object literal declares a record's fields (``z.object({…})``): the

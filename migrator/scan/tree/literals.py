@@ -75,3 +75,28 @@ def code_parts(w: Walk, node: Node) -> None:
             stack.extend(reversed(part.named_children))
         elif part.type not in w.sh.fragment and part.type != w.sh.escape:
             w.visit(part)
+
+
+def appended(w: Walk, node: Node) -> None:
+    """``$url .= '/changes'``: a name bound to a URL's text grows by what a concatenating
+    assignment appends; a new endpoint it makes is reported at the text appended, and the name's
+    requests give it their evidence (walk.named_urls)."""
+    left, right = w.sh.f(node, "left"), w.sh.f(node, "right")
+    op = w.sh.f(node, "operator")
+    bound = w.scope.lookup(w.s.text_of(left)) if left is not None and left.type in w.sh.identifier else None
+    added = w.template(right) if isinstance(bound, str) and op is not None \
+        and w.s.text_of(op)[:-1] in w.sh.concat else None
+    if added is None or right.id in w.handled:
+        w.children(node)
+        return
+    name, text = w.s.text_of(left), bound + added
+    w.scope.bind(name, text)
+    before, url = urls.parse(bound, w.model), urls.parse(text, w.model)
+    if url is None or before is not None and before.name == url.name:
+        w.children(node)
+        return
+    mark(w, right)
+    first = len(w.touches)
+    w.add(urls.endpoint_touch(url, text_span(w.s, right, w.sh), None, urls.literal_evidence(url), Syntax.STRING))
+    w.named_urls[name] = range(first, len(w.touches))
+    code_parts(w, right)

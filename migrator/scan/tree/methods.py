@@ -16,7 +16,7 @@ from .. import urls
 from . import literals, reads
 from .strings import url_node
 from .infer import Inferred
-from .nodes import Node, call_parts, field, unwrap
+from .nodes import Node, call_parts, field, receiver, unwrap
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -43,7 +43,7 @@ class Methods:
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.getF()`` or ``x.get("f")``."""
         receiver, method, args = self.parts(node)
-        if receiver is None or node.type != self.sh.method_call:
+        if receiver is None or self.sh.kind(node) != self.sh.method_call:
             return None
         if method in self.lang.key_methods:
             keyed = reads.method_key(self.w, node)
@@ -54,8 +54,14 @@ class Methods:
         return found[1], receiver, field(node, self.sh.method_name), Syntax.ATTRIBUTE
 
     def nullable(self, node: Node, name: str, record: str | None) -> bool:
-        """An accessor's value may be null unless the SDK's data says it is a plain ``boolean``."""
-        return node.type == self.sh.method_call and self.sdk.type_of(record, name) != "boolean"
+        """An accessor's value may be null unless the SDK's data says it is a plain ``boolean``; so
+        may a field read through a nullsafe access (``Shapes.nullable``: PHP's ``$runner?->active``)."""
+        part = node
+        while part is not None and self.sh.kind(part) in (self.sh.member, self.sh.subscript, self.sh.method_call):
+            if part.type in self.sh.nullable:
+                return True
+            part = unwrap(receiver(part, self.sh), self.sh.wrappers)
+        return self.sh.kind(node) == self.sh.method_call and self.sdk.type_of(record, name) != "boolean"
 
     # ---------------------------------------------------------------- the walk's handler
     def visit(self, node: Node) -> None:
@@ -122,7 +128,7 @@ class Methods:
     def chain(self, node: Node) -> list[tuple[Node, str, list[Node]]]:
         """The calls of the chain ``node`` ends, first call first: (call, method, arguments)."""
         out, current = [], unwrap(node, self.sh.wrappers)
-        while current is not None and current.type in (self.sh.method_call, self.sh.new):
+        while current is not None and self.sh.kind(current) in (self.sh.method_call, self.sh.new):
             receiver, method, args = self.parts(current)
             out.append((current, method, args))
             current = unwrap(receiver, self.sh.wrappers)
@@ -132,7 +138,7 @@ class Methods:
         """A chain of calls that sends (or builds) a request to the API: its URL, method and
         query parameters; its value a response (or the record, where a call decodes the body)."""
         parent = node.parent
-        if parent is not None and parent.type == self.sh.method_call and field(parent, self.sh.receiver) == node:
+        if parent is not None and self.sh.kind(parent) == self.sh.method_call and self.sh.part(parent, self.sh.receiver) == node:
             return False  # the chain's last call reads it
         calls, chains = self.chain(node), self.lang.chains
         found = None

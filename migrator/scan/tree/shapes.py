@@ -89,6 +89,7 @@ class Shapes:
     assignment: str = "assignment_expression"
     memo_assignment: str = ""  # an assignment that binds only with ``memo_operator`` (Ruby's ``@x ||= v``)
     memo_operator: str = "||="
+    augmented: str = ""  # ``x op= v``: a name bound to a URL's text grows by ``.=`` (PHP) where op concatenates
     object_pattern: str = "object_pattern"
     pattern_shorthand: str = "shorthand_property_identifier_pattern"
     pattern_pair: str = "pair_pattern"
@@ -151,11 +152,23 @@ class Shapes:
     # that have no field, from the end where negative}
     positional: dict[str, dict[str, int]] = field(default_factory=dict)
     argument: str = ""  # the node around each argument of a call (PHP's ``argument``)
+    # node types read as another (``kind``): PHP's nullsafe ``$mr?->merged_by`` as ``$mr->merged_by``,
+    # its static call ``Http::get($url)`` as a method call whose receiver is its class; and the
+    # fields such a node names otherwise (``{"scoped_call_expression": {"object": "scope"}}``)
+    aliases: dict[str, str] = field(default_factory=dict)
+    nullable: frozenset[str] = frozenset()  # accesses whose value is null where their receiver is (``?->``)
+    promoted: frozenset[str] = frozenset()  # a method's parameters that declare a field of its class (PHP)
+    renamed: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def kind(self, node: Any) -> str:
+        """A node's type as the walk reads it (``aliases``)."""
+        return self.aliases.get(node.type, node.type)
 
     def part(self, node: Any, name: str | None) -> Any:
         """A node's part by its field name, or by its position where the grammar names none."""
         if node is None or name is None:
             return None
+        name = self.renamed.get(node.type, {}).get(name, name)
         found = node.child_by_field_name(name)
         at = self.positional.get(node.type, {}).get(name) if found is None else None
         if at is None:

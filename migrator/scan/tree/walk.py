@@ -170,7 +170,7 @@ class Walk:
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]`` (or, where calls carry
         their receiver, ``x.getF()`` and ``x.get("f")``: methods.py)."""
-        if self.methods is not None and node.type == self.sh.method_call:
+        if self.methods is not None and self.sh.kind(node) == self.sh.method_call:
             return self.methods.access(node)
         if is_member(node, self.sh):
             prop = member_name(node, self.sh)
@@ -269,6 +269,8 @@ class Walk:
             key = self.sh.part(entry, "key") if entry.type == self.sh.pair else None
             if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
+            elif key is not None and key.type in self.sh.strings:
+                literals.url_literal(self, key)  # a URL as a key: Laravel's ``Http::fake(['…/runners' => …])``
             if value is not None:
                 self.visit(value)
 
@@ -321,36 +323,8 @@ class Walk:
             declare.built(self, node)
         reads.key_read(self, node)
         self.visit(receiver(node, self.sh) if function is node else function)
-        self.callback_arguments(node, function)
-
-    def callback_arguments(self, node: Node, function: Node | None) -> None:
-        """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
-        callback's first parameter is the receiver (its element, for a list of records)."""
-        args = arguments(node)
-        bound = None
-        if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
-            if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
-                bound = self.infer.of(receiver(function, self.sh))
-        block = field(node, self.sh.block) if self.sh.block else None
-        for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
-            if arg.type in self.sh.functions and bound is not None:
-                self.function(arg, bound)
-                self._returned(node, arg)
-            else:
-                self.visit(arg)
-
-    def _returned(self, call: Node, function: Node) -> None:
-        """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
-        body = field(function, "body")
-        if body is not None and body.type != self.sh.statement_block and call.id not in self.infer.cache:
-            self.scope.push()
-            for position, name, _ in self._parameters(function):
-                if position == 0:
-                    self.scope.bind(name, self.infer.of(receiver(callee(call, self.sh), self.sh)))
-            found = self.infer.of(body)
-            self.scope.pop()
-            if found is not None:
-                self.infer.cache[call.id] = found
+        if not bindings.listed_callback(self, node, name):
+            bindings.callback_arguments(self, node, function)
 
     def string(self, node: Node) -> None:
         if node.id not in self.handled and self.recorded and reads.embedded_json(self, node):
@@ -385,6 +359,8 @@ def handlers(shapes) -> dict:
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member
     table.update({kind: Walk.string for kind in shapes.texts})
+    if shapes.augmented:
+        table[shapes.augmented] = literals.appended
     table.update({kind: Walk.assignment for kind in shapes.bindings})
     if shapes.memo_assignment:
         table[shapes.memo_assignment] = _memo
@@ -396,4 +372,5 @@ def handlers(shapes) -> dict:
         table[shapes.enum] = lambda walk, node: walk.decls.enum(node)
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: declare.declaration for kind in shapes.declarations})
+    table.update({alias: table[kind] for alias, kind in shapes.aliases.items() if kind in table})
     return table
