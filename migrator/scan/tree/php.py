@@ -55,7 +55,8 @@ SHAPES = Shapes(
     parameter_name="name", statement_block="compound_statement",
     for_of="foreach_statement", for_fields=("binding", "iterable"), lists=frozenset({"pair"}), for_element=1,
     statement="expression_statement", this=frozenset(), parenthesized="parenthesized_expression",
-    wrappers=frozenset({"parenthesized_expression", "argument"}),
+    wrappers=frozenset({"parenthesized_expression", "argument", "cast_expression"}),
+    augmented="augmented_assignment_expression",
     literals={"true": True, "false": False, "null": None}, valued=frozenset({"boolean", "null"}),
     number="integer", other_numbers=frozenset({"float"}),
     declarations=frozenset({"class_declaration"}), declared_field=frozenset({"property_declaration"}),
@@ -68,7 +69,23 @@ SHAPES = Shapes(
                 "foreach_statement": {"iterable": 0, "binding": 1},
                 "object_creation_expression": {"type": 0, "arguments": 1},
                 "property_declaration": {"element": -1}},
+    # ``$mr?->merged_by`` is read as ``$mr->merged_by``; ``Http::get($url)`` as a method call of ``Http``
+    aliases={"nullsafe_member_access_expression": "member_access_expression",
+             "nullsafe_member_call_expression": "member_call_expression",
+             "scoped_call_expression": "member_call_expression"},
+    # a constructor's promoted parameters (``public function __construct(public string $merge_status)``)
+    # are properties a class declares, named as a property's are
+    nullable=frozenset({"nullsafe_member_access_expression", "nullsafe_member_call_expression"}),
+    promoted=frozenset({"property_promotion_parameter"}),
+    renamed={"scoped_call_expression": {"object": "scope"}, "property_promotion_parameter": {"element": "name"}},
 )
+
+# Laravel's HTTP client: ``Http::get($url, $query)``, ``Http::withHeaders([…])->post($url, $body)``;
+# the methods configuring a request before its verb, and where the ones that send something send it
+LARAVEL = frozenset({"withToken", "withHeaders", "withHeader", "withBasicAuth", "withDigestAuth", "withOptions",
+                     "withQueryParameters", "withUrlParameters", "withBody", "withUserAgent", "withoutVerifying",
+                     "acceptJson", "asJson", "asForm", "accept", "contentType", "baseUrl", "timeout",
+                     "connectTimeout", "retry", "throw", "replaceHeaders"})
 
 LANGUAGE = Language(
     name="php",
@@ -79,6 +96,13 @@ LANGUAGE = Language(
         Client("Client", callable=False, verbs=VERBS, methods=ASYNC, factories={"new": "base_uri"},
                requests={"request": (0, 1), "requestAsync": (0, 1)}, instances=True),
         Client("Request", callable=False, verbs=frozenset(), requests={"new": (0, 1)}),  # PSR-7 request
+        Client("Http", callable=False, verbs=VERBS, starters=LARAVEL,
+               setters={"withHeaders": "header", "withQueryParameters": "query", "replaceHeaders": "header"},
+               second={"get": "query", "head": "query", "post": "body", "put": "body", "patch": "body",
+                       "delete": "body"}),
+        # Symfony's HttpClient: ``HttpClient::create(['base_uri' => …])->request('GET', $url)``
+        Client("HttpClient", callable=False, verbs=frozenset(), factories={"create": "base_uri"},
+               requests={"request": (0, 1)}, instances=True),
         Client("curl_init", verbs=frozenset()),  # its handle's options: handles.py
         Client("file_get_contents", verbs=frozenset()),
     ),
@@ -89,8 +113,11 @@ LANGUAGE = Language(
     serializers=frozenset({"json_encode"}),
     query_builders=frozenset({"http_build_query"}),
     parsers=frozenset({"json_decode", "\\json_decode"}),
-    body_members=frozenset({"getBody", "getContents", "toArray", "json", "object", "body"}),
-    forwarders=frozenset({"curl_exec", "send", "sendRequest", "sendAsync", "wait"}),
+    body_members=frozenset({"getBody", "getContents", "toArray", "json", "object", "body", "collect"}),
+    keyed_responses=frozenset({"Http"}),  # Laravel's ``$response['merge_status']`` reads its JSON
+    forwarders=frozenset({"curl_exec", "send", "sendRequest", "sendAsync", "wait", "collect"}),
+    list_callbacks={"array_map": (0, 1), "array_filter": (1, 0), "array_walk": (1, 0), "usort": (1, 0),
+                    "uasort": (1, 0), "array_find": (1, 0), "array_any": (1, 0), "array_all": (1, 0)},
     chains=Chains(),
     accessors={"get": "read", "is": "read", "set": "write"},
     key_methods=frozenset(),
