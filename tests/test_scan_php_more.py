@@ -141,3 +141,17 @@ def test_an_injected_symfony_client_requests_the_api_by_its_url(table):
                   "foreach ($nodes as $node) { echo $node['url']; }\n")
     assert [t[:4] for t in touches(code, table)] == [
         ("endpoint", "/geo_nodes", "geo_node", "typed"), ("field", "url", "geo_node", "typed")]
+
+
+# ---------------------------------------------------------------- API roots and the program's own fields
+def test_an_api_root_formatted_later_with_each_path_carries_its_token_in_the_query(check):
+    code = ("function apiRoot($gitlab) {\n"
+            "    return rtrim($gitlab->url, '/') . '/api/v4%s' . \"?private_token={$gitlab->token}\";\n}\n"
+            "$url = sprintf($this->apiRoot($gitlab), '/projects');\n")
+    assert codes(check, code) == [("MIG300", 3)]
+
+
+def test_a_camelcase_property_is_the_programs_own_field_not_the_apis(check):
+    code = ("$MR->mergeStatus = $rawMR->merge_status;\n"
+            "echo $lang->mr->mergeStatus;\n")
+    assert codes(check, code) == [("MIG011", 2)]

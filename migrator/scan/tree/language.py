@@ -134,6 +134,10 @@ class Language:
     # (Java: ``mergedBy``), or in "pascal" case with the language's initialisms in capitals (Go:
     # ``MergedBy``, ``IPAddress``)
     case: str = ""
+    # a record's field may be read in camelCase, as a client camelizing its responses gives it (gitbeaker:
+    # ``mr.mergedBy``); False where decoded JSON keeps the API's names and a camelCase property is the
+    # program's own (PHP: ``$MR->mergeStatus``)
+    camelized: bool = True
     initialisms: frozenset[str] = frozenset()
     # a typed record's fields are fields of a struct the program declares (Go): renaming ``mr.MergedBy``
     # compiles only where the struct declares the new field, so a field read on one is named

@@ -134,6 +134,7 @@ LANGUAGE = Language(
                            "CURLOPT_PUT": "method:PUT", "CURLOPT_POSTFIELDS": "body",
                            "CURLOPT_HTTPHEADER": "header"}),
     sdk="php-gitlab-api",
+    camelized=False,
     unknown_clients=True,
 )
 

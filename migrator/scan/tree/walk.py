@@ -217,7 +217,7 @@ class Walk:
         if access is None or owner is None:
             return False
         name = access[0]
-        if owner[0] is not None and name != name.lower():
+        if owner[0] is not None and name != name.lower() and self.lang.camelized:
             name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
         if self.methods is not None and self.methods.nullable(node, name, owner[0]):
             expression = replace(expression or Expression(), nullable=True)
