@@ -155,3 +155,10 @@ def test_a_camelcase_property_is_the_programs_own_field_not_the_apis(check):
     code = ("$MR->mergeStatus = $rawMR->merge_status;\n"
             "echo $lang->mr->mergeStatus;\n")
     assert codes(check, code) == [("MIG011", 2)]
+
+
+def test_a_relative_path_carrying_the_apis_own_token_is_the_apis_though_its_base_is_unseen(check):
+    code = ("$this->client->request('GET', 'projects/' . $id . '/repository/tags/' . $tag . '?private_token=' . $t);\n"
+            "$this->client->request('GET', 'repos/' . $repo . '/tags?access_token=' . $t);\n"
+            "$this->client->request('GET', 'projects/' . $id . '/repository/tags');\n")
+    assert codes(check, code) == [("MIG300", 2)]

@@ -106,6 +106,14 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
     )
 
 
+def credentialed(text: str, model: ApiModel) -> bool:
+    """A path whose query carries a credential only the API takes (``?private_token=``,
+    ``?job_token=``; an OAuth ``access_token`` is anyone's): the API's, though written without its
+    prefix and sent by a client that holds a base URL the scanner cannot see."""
+    query = text.partition("?")[2]
+    return any(model.credential_type(key, "query", "") not in (None, "oauth") for key, _ in parse_query(query))
+
+
 def sub_resources(template: str) -> int:
     """How many literal segments an endpoint template has (``/projects/:id/runners``: 2)."""
     return sum(1 for segment in split_path(template) if not segment.startswith(":"))

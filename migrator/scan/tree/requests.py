@@ -299,8 +299,9 @@ class Requests:
             return False
         if base and not text.startswith(("http:", "https:")):
             text = base.rstrip("/") + "/" + text.lstrip("/")
-        url = urls.parse(text, self.w.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
-        if url is None or (not client.name and not (url.under_api or url.template)):
+        token = urls.credentialed(text, self.w.model)  # ``'projects/' . $id . '/repository/tags?private_token=' …``
+        url = urls.parse(text, self.w.model, relative_ok=bool(base) or token or text.startswith(urls.MARK + "/"))
+        if url is None or (not client.name and not (url.under_api or url.template or token)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self._touches(node, url, url_node, method, evidence, entries, (where, body))
