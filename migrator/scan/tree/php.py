@@ -7,15 +7,24 @@ T(…)`` carry their receiver and method name, as Java's calls do: methods.py).
   formats, concatenation with ``.``;
 - requests: Guzzle (``$client->get($url, ['query' => […]])``, ``$client->request('PUT', $url,
   ['json' => […]])``, ``new Client(['base_uri' => …])``, ``new Request('PUT', $url)``), Symfony's
-  HttpClient (``request('GET', $url, ['query' => …])``) and curl (``curl_init($url)`` with the
-  ``curl_setopt``/``curl_setopt_array`` options of its handle: handles.py);
-- responses: ``json_decode($res->getBody(), true)``, ``json_decode(curl_exec($ch))``, Symfony's
-  ``toArray()``; records used as arrays (``$mr['merge_status']``) and objects (``$mr->merged_by``);
+  HttpClient (``HttpClient::create(['base_uri' => …])``, ``request('GET', $url, ['query' => …])``),
+  Laravel's ``Http`` facade (``Http::withToken($t)->get($url, $query)``, ``->post($url, $body)``,
+  ``withHeaders``/``withQueryParameters`` before the verb) and curl (``curl_init($url)`` with the
+  ``curl_setopt``/``curl_setopt_array`` options of its handle: handles.py); a static call
+  ``Foo::bar()`` is a method call of ``Foo`` and nullsafe ``?->`` a plain access (``Shapes.aliases``),
+  whose value may be null; a URL grows by ``.=``;
+- responses: ``json_decode($res->getBody(), true)``, ``json_decode((string) $res->getBody())``,
+  ``json_decode(curl_exec($ch))``, Symfony's ``toArray()``, Laravel's ``json()``, ``collect()`` and
+  ``$response['k']``; records used as arrays (``$mr['merge_status']``) and objects
+  (``$mr->merged_by``), passed to ``foreach``, ``array_map``/``array_filter`` callbacks and
+  ``collect($mrs)->map(…)``; a camelCase property is the program's own (``camelized`` False);
 - SDK: m4tthumphrey/php-gitlab-api (``$client->mergeRequests()->changes($p, $iid)``,
   ``$client->api('mr')``), rules/model/php-gitlab-api.yaml;
-- declarations: classes with (typed) properties modelling a record, display-only;
+- declarations: classes with (typed, or constructor-promoted) properties modelling a record,
+  display-only;
 - mocks: Guzzle's ``MockHandler`` and ``new Response(200, [], json_encode([…]))``, PHPUnit's
-  ``willReturn``, Symfony's ``MockResponse``: recordings, their fixes unsafe.
+  ``willReturn``, Symfony's ``MockResponse``, Laravel's ``Http::fake(['…/changes' => …])``:
+  recordings, their fixes unsafe.
 """
 
 from __future__ import annotations
