@@ -5,12 +5,7 @@ over a decoded list, URLs built with ``.=``, and Symfony's HttpClient."""
 
 from __future__ import annotations
 
-from .fixing import fixed_twice
-from .test_scan_php import API, TAG, codes, touches
-
-
-def fix(tmp_path, code: str, *flags: str) -> tuple[str, str]:
-    return fixed_twice(tmp_path / "example.php", TAG + code, *flags)
+from .test_scan_php import API, TAG, codes, fix, touches
 
 
 # ---------------------------------------------------------------- Laravel's Http facade
