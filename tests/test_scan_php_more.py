@@ -27,6 +27,14 @@ def test_a_laravel_response_is_the_record_through_json_object_and_array_access(t
         ("merged_by", "merge_request", "typed")]
 
 
+def test_laravels_json_with_a_key_reads_that_field_and_a_fix_renames_the_key(table, tmp_path):
+    code = API + ("$res = Http::get(\"$api/projects/$p/merge_requests/$iid\");\n"
+                  "echo $res->json('merged_by')['username'], $res->json('commit.id');\n")
+    assert [t[1:4] for t in touches(code, table, "field") if t[2]] == [("merged_by", "merge_request", "typed")]
+    first, second = fix(tmp_path, code, "--unsafe-fixes")
+    assert "echo $res->json('merge_user')['username'], $res->json('commit.id');\n" in first and second == first
+
+
 def test_headers_and_query_set_before_laravels_verb_belong_to_its_request(check):
     code = API + ("Http::withHeaders(['PRIVATE-TOKEN' => $token])->acceptJson()->get(\"$api/geo_nodes\");\n"
                   "Http::withQueryParameters(['private_token' => $token])->get(\"$api/projects\");\n")

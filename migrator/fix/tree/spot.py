@@ -96,9 +96,8 @@ class Spot:
         if access is None:
             return None
         if self.sh.kind(access) == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
-            args = field(access, self.sh.arguments)
-            listed = args.named_children if args is not None else []
-            keyed = listed[0] if listed and listed[0].type == self.sh.string else None
+            listed = argument_nodes(access, self.sh)  # PHP wraps each in an ``argument``
+            keyed = listed[0] if listed and listed[0].type in self.sh.strings else None
             return keyed if keyed is not None and self.s.text_of(field(access, self.sh.method_name)) in self.lang.key_methods \
                 else field(access, self.sh.method_name)
         return member_name(access, self.sh) if self.sh.kind(access) == self.sh.member else index(access, self.sh)

@@ -208,7 +208,8 @@ class Methods:
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
             return Inferred("record", sdk.record, "typed", family=self.sdk.name)
-        if base is not None and base.holds == "response" and method in self.lang.body_members:
+        keyed = method in self.lang.key_methods and args  # Laravel's ``$res->json('merged_by')``: one key
+        if base is not None and base.holds == "response" and method in self.lang.body_members and not keyed:
             return Inferred("record", base.record, base.evidence, family=base.family)
         if method in self.lang.forwarders:
             sent = next((v for v in (base, *(infer.of(a) for a in args[:1])) if v and v.holds == "response"), None)

@@ -129,7 +129,7 @@ LANGUAGE = Language(
                     "uasort": (1, 0), "array_find": (1, 0), "array_any": (1, 0), "array_all": (1, 0)},
     chains=Chains(),
     accessors={"get": "read", "is": "read", "set": "write"},
-    key_methods=frozenset(),
+    key_methods=frozenset({"json"}),  # Laravel's ``$response->json('merge_status')`` reads one key of the body
     callbacks=frozenset({"map", "filter", "each", "reject", "first", "contains", "every", "sortBy", "keyBy",
                          "groupBy"}),
     # Guzzle's MockHandler and Response, PHPUnit's and Mockery's stubs, Symfony's MockResponse, Laravel's
