@@ -9,7 +9,6 @@ business (migrator/app).
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -24,6 +23,7 @@ from .prefilter import candidate
 from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
+from .source.regular import read_regular
 
 PARSE_ERROR = ("MIG999", "parse-error")
 
@@ -66,22 +66,6 @@ def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None, w
         filename=filename,
         span=span,
     )
-
-
-def read_regular(path: Path, max_size: int | None) -> bytes:
-    """A regular file's bytes; ScanError when it is something else or larger than max_size."""
-    with open(path, "rb", opener=_nonblocking) as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise ScanError("not a regular file")
-        if max_size is not None and info.st_size > max_size:
-            raise ScanError(f"larger than the size limit ({info.st_size:,} > {max_size:,} bytes; see max-file-size)")
-        return handle.read()
-
-
-def _nonblocking(path: str, flags: int) -> int:
-    """Open without blocking: a FIFO with no writer would block a plain open."""
-    return os.open(path, flags | os.O_NONBLOCK)
 
 
 def crash_finding(source: SourceFile) -> Finding:
