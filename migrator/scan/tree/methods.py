@@ -16,6 +16,7 @@ from .. import urls
 from . import literals, reads
 from .strings import url_node
 from .infer import Value
+from .sdk import SDK
 from .nodes import Node, call_parts, field, unwrap
 
 if TYPE_CHECKING:
@@ -201,7 +202,7 @@ class Methods:
         base = infer.value(receiver) if receiver is not None else None
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
-            return Value("record", sdk.record, "typed", family=self.sdk.name)
+            return Value("record", sdk.record, "typed", family=SDK)
         if base is not None and base.kind == "response" and method in self.lang.body_members:
             return Value("record", base.record, base.evidence, family=base.family)
         if method in self.lang.forwarders:

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ...details import Request, Written, others
+from ...details import Origin, Request, Written, others
 from ...model import Touch
 from ...syntax import Syntax
 from .. import urls
@@ -43,7 +43,8 @@ if TYPE_CHECKING:
     from .walk import Walk
 
 PARAMETER = re.compile(r":\w+")
-CLIENT = "sdk"  # the family of a client the SDK makes (``Gitlab.client(…)``)
+SDK = "sdk"  # the family of a value of the SDK's types: a record it returns, a client it makes
+CLIENT = SDK  # a client the SDK makes (``Gitlab.client(…)``)
 
 
 @dataclass(frozen=True)
@@ -62,6 +63,7 @@ class Sdk:
         self.name = walker.lang.sdk
         self.data: dict[str, Any] = walker.model.sdk(self.name)
         self.packages = frozenset(self.data.get("packages") or ())
+        self.origin = Origin(sdk=self.name)  # of a touch read through its types
 
     @cached_property
     def values(self) -> frozenset[str]:
@@ -109,7 +111,7 @@ class Sdk:
             local = self._qualified(self.s.text_of(part)) if part.type == self.sh.qualified_type else None
             record = (self.data.get("types") or {}).get(local) if local else None
             if record:
-                return Value("record", record, "typed", family="sdk")
+                return Value("record", record, "typed", family=SDK)
         return None
 
     # ---------------------------------------------------------------- requests
@@ -130,8 +132,8 @@ class Sdk:
         options = [a for a in args if unwrap(a, self.sh.wrappers).type == self.sh.object]
         if options:
             request = Request(path=url.name, location=_location(method), client=self.name)
-            self.w.requests.params(options[-1], url, "typed", method, request, rename=snake)
-        self.w.infer.cache[node.id] = Value("record", url.record, "typed", family="sdk")
+            self.w.requests.params(options[-1], url, "typed", method, request, rename=snake, origin=self.origin)
+        self.w.infer.cache[node.id] = Value("record", url.record, "typed", family=SDK)
         return True
 
     def method(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
@@ -154,7 +156,7 @@ class Sdk:
         options = unwrap(listed[-1], self.sh.wrappers) if listed else None
         if known[2] and options is not None and options.type in (self.sh.object, self.sh.arguments):
             request = Request(path=url.name, location=known[2], client=self.name)
-            self.w.requests.params(options, url, evidence, verb, request)
+            self.w.requests.params(options, url, evidence, verb, request, origin=self.origin)
         self.w.infer.cache[node.id] = Value("record", url.record, evidence)
         return True
 
@@ -176,7 +178,7 @@ class Sdk:
             # a field of the SDK's option struct, not a key: its new name may need a value of
             # another type (``Scope: gitlab.String("active")`` → ``Paused: gitlab.Ptr(false)``)
             self.w.add(Touch("param", name, span, url.record, "typed", context, method, held[index][1],
-                             Syntax.NONE, request=replace(request),
+                             Syntax.NONE, request=replace(request), origin=self.origin,
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,
                                              siblings=others(held, index))))
         self.w.handled.add(node.id)
