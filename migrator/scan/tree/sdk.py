@@ -20,7 +20,10 @@ and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go cl
   ``runnersApi``), the record a service method returns, the endpoint it always calls and the
   filters its enum arguments send (``RunnerStatus`` → status); the type of a record field's
   accessor (a ``Boolean`` may be null). Read with the method calls (methods.py);
-- ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py).
+- ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py);
+- ``package:``, ``added:`` are the fixes' (migrator/pins/): a touch read through the SDK's types
+  carries ``Origin.sdk`` (``self.origin``), so a name its fix writes is checked against the release
+  the project pins.
 """
 
 from __future__ import annotations
