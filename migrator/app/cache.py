@@ -43,14 +43,13 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from .. import __version__
+from .. import __version__, kinds
 from ..config import FileSettings
 from ..discover import SourceFile
-from .. import kinds
-from ..model import Finding
 from ..pins import Stamps
 from ..ruletable import RuleTable
 from ..userdir import secret, user_cache_dir, warn  # noqa: F401 - user_cache_dir: for the tests
+from ..values import Finding
 from .cachedir import MAX_PACK_BYTES, PACK, Place, Refused, replace
 
 MAGIC = b"migrator-results-1\n"

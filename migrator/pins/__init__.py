@@ -127,7 +127,7 @@ class Directory:
 def _read(path: str, shown: str) -> str:
     from pathlib import Path
 
-    from ..model import ScanError
+    from ..values import ScanError
     from ..source.regular import read_regular
 
     try:

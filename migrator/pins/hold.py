@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..loader import DataError
-from ..model import Applicability, Finding, Fix
+from ..values import Applicability, Finding, Fix
 from . import READERS, Package, Pin, pin_for
 from .versions import version
 
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ..ruletable import RuleTable
 
 SECTIONS = ("fields", "params", "methods")
-TOUCHES = {"field": "fields", "param": "params"}
+ROLE_SECTIONS = {"field": "fields", "param": "params"}
 
 
 @dataclass(frozen=True)
@@ -91,10 +91,10 @@ def _written(finding: Finding, data: Releases) -> Added | None:
 
     touch, fix = finding.touch, finding.fix
     if touch is None or fix is None or fix.intent is None or fix.applicability == Applicability.DISPLAY_ONLY \
-            or not touch.origin.sdk or touch.kind not in TOUCHES:
+            or not touch.origin.sdk or touch.role not in ROLE_SECTIONS:
         return None
     name = written_name(fix.intent, touch)
-    return data.entry(TOUCHES[touch.kind], f"{touch.record}.{name}") if name else None
+    return data.entry(ROLE_SECTIONS[touch.role], f"{touch.record}.{name}") if name else None
 
 
 def _note(package: Package, added: Added, pin: Pin | None) -> str | None:

@@ -7,7 +7,7 @@ import os
 import stat
 from pathlib import Path
 
-from ..model import ScanError
+from ..values import ScanError
 
 
 def read_regular(path: Path, max_size: int | None) -> bytes:

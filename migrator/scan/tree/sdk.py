@@ -34,11 +34,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...details import Origin, Request, Written, others
-from ...model import Touch
 from ...syntax import Syntax
+from ...values import Touch
 from .. import urls
 from ...spelling import snake_of as snake
-from .infer import Value
+from .infer import Inferred
 from .nodes import Node, argument_nodes, callee, callee_name, is_member, member_name, receiver, unwrap, walk
 from .strings import object_entries
 
@@ -109,12 +109,12 @@ class Sdk:
         listed = argument_nodes(node, self.sh)
         return listed[0] if len(listed) == 1 else None
 
-    def typed(self, annotation: Node | None) -> Value | None:
+    def typed(self, annotation: Node | None) -> Inferred | None:
         for part in walk(annotation) if annotation is not None and self.packages else ():
             local = self._qualified(self.s.text_of(part)) if part.type == self.sh.qualified_type else None
             record = (self.data.get("types") or {}).get(local) if local else None
             if record:
-                return Value("record", record, "typed", family=SDK)
+                return Inferred("record", record, "typed", family=SDK)
         return None
 
     # ---------------------------------------------------------------- requests
@@ -136,17 +136,17 @@ class Sdk:
         if options:
             request = Request(path=url.name, location=_location(method), client=self.name)
             self.w.requests.params(options[-1], url, "typed", method, request, rename=snake, origin=self.origin)
-        self.w.infer.cache[node.id] = Value("record", url.record, "typed", family=SDK)
+        self.w.infer.cache[node.id] = Inferred("record", url.record, "typed", family=SDK)
         return True
 
-    def method(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
+    def method(self, node: Node, owner: Node, method: str, value: Inferred | None, listed: list[Node]) -> bool:
         """A method of ``methods:``: ``Gitlab.runners(scope: :active)`` sends its request;
         ``Gitlab.client(…)`` makes a client."""
         methods = self.data.get("methods") or {}
         if not methods:
             return False
         if callee_name(self.s, node, self.sh) in self.receivers:
-            self.w.infer.cache[node.id] = Value("client", family=CLIENT)
+            self.w.infer.cache[node.id] = Inferred("client", family=CLIENT)
             return False
         known = methods.get(method)
         evidence = "typed" if value is not None and value.family == CLIENT else self.evidence(self.s.text_of(owner))
@@ -160,7 +160,7 @@ class Sdk:
         if known[2] and options is not None and options.type in (self.sh.object, self.sh.arguments):
             request = Request(path=url.name, location=known[2], client=self.name)
             self.w.requests.params(options, url, evidence, verb, request, origin=self.origin)
-        self.w.infer.cache[node.id] = Value("record", url.record, evidence)
+        self.w.infer.cache[node.id] = Inferred("record", url.record, evidence)
         return True
 
     def options(self, node: Node) -> bool:
