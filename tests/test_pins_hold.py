@@ -20,6 +20,7 @@ from migrator.pins.hold import releases_of
 from tests.test_result_cache import hide_findings, settled
 
 from .fixing import fixed_twice
+from .manifests import repo, write  # noqa: F401 - the fixture
 
 GO = textwrap.dedent("""\
     package main
@@ -42,19 +43,6 @@ GO_FIXED = GO.replace("!runner.Active", "runner.Paused")
 GO_MOD = "module example.com/bot\n\ngo 1.21\n\nrequire github.com/xanzy/go-gitlab {version}\n"
 HELD = ("fix held back: go.mod pins github.com/xanzy/go-gitlab v0.50.0, which lacks Runner.Paused "
         "(added in v0.62.0); upgrade the SDK first")
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    (tmp_path / ".git").mkdir()
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text)
 
 
 def fixes(*paths: str) -> dict[tuple[str, str], dict]:

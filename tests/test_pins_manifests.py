@@ -4,7 +4,6 @@ one test per manifest format, each with the manifest as a project writes it."""
 from __future__ import annotations
 
 import os
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -12,27 +11,14 @@ import pytest
 from migrator.pins import Package, Pin, pin_for
 from migrator.pins.versions import lowest, version
 
+from .manifests import repo, write  # noqa: F401 - the fixture
+
 GO = Package("go", ("gitlab.com/gitlab-org/api/client-go", "github.com/xanzy/go-gitlab"))
 NPM = Package("npm", ("@gitbeaker/rest", "@gitbeaker/core", "@gitbeaker/node"))
 GEM = Package("rubygems", ("gitlab",))
 MAVEN = Package("maven", ("org.gitlab4j:gitlab4j-api",))
 COMPOSER = Package("composer", ("m4tthumphrey/php-gitlab-api",))
 NUGET = Package("nuget", ("NGitLab",))
-
-
-@pytest.fixture
-def repo(tmp_path, monkeypatch):
-    """A repository (its root holds .git, where the search for manifests stops), as the working
-    directory, so a manifest is shown relative to it."""
-    (tmp_path / ".git").mkdir()
-    monkeypatch.chdir(tmp_path)
-    return tmp_path
-
-
-def write(root: Path, files: dict[str, str]) -> None:
-    for name, text in files.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(textwrap.dedent(text))
 
 
 def pin(root: Path, source: str, package: Package) -> Pin | None:
