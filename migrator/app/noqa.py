@@ -52,6 +52,7 @@ INSIDE = {
     "go": "the line ends inside a raw string, which a comment would change",
     "java": "the line ends inside a text block, which a comment would change",
     "ruby": "the line ends inside a string or a heredoc, which a comment would change",
+    "php": "the line ends inside a string or a heredoc, which a comment would change",
 }
 
 
