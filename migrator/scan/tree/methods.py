@@ -16,6 +16,7 @@ from .. import urls
 from . import literals, reads
 from .strings import url_node
 from .infer import Inferred
+from .sdk import SDK
 from .nodes import Node, call_parts, field, receiver, unwrap
 
 if TYPE_CHECKING:
@@ -207,7 +208,7 @@ class Methods:
         base = infer.of(receiver) if receiver is not None else None
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
-            return Inferred("record", sdk.record, "typed", family=self.sdk.name)
+            return Inferred("record", sdk.record, "typed", family=SDK)
         keyed = method in self.lang.key_methods and args  # Laravel's ``$res->json('merged_by')``: one key
         if base is not None and base.holds == "response" and method in self.lang.body_members and not keyed:
             return Inferred("record", base.record, base.evidence, family=base.family)
