@@ -165,3 +165,21 @@ def test_a_relative_path_carrying_the_apis_own_token_is_the_apis_though_its_base
             "$this->client->request('GET', 'repos/' . $repo . '/tags?access_token=' . $t);\n"
             "$this->client->request('GET', 'projects/' . $id . '/repository/tags');\n")
     assert codes(check, code) == [("MIG300", 2)]
+
+
+# ---------------------------------------------------------------- queries built for a URL the walk cannot see
+def test_a_query_built_with_the_apis_own_token_for_an_unseen_url_sends_it_in_the_query(check):
+    code = ("function formatUri($uri, $parameters = []) {\n"
+            "    $data = ['private_token' => $this->token];\n"
+            "    $data = array_merge($data, $parameters);\n"
+            "    return sprintf('%s?%s', $uri, http_build_query($data));\n}\n"
+            "$other = sprintf('%s?%s', $uri, http_build_query(['access_token' => $t]));\n")
+    assert codes(check, code) == [("MIG300", 3)]
+
+
+def test_a_built_query_a_request_sends_is_reported_once_by_that_request(check):
+    code = API + ("$client->get(\"$api/runners?\" . http_build_query(['private_token' => $t]));\n"
+                  "$q = http_build_query(['private_token' => $t]);\n"
+                  "$client->get(\"$api/projects?\" . $q);\n"
+                  "$link = \"$api/users?\" . http_build_query(['private_token' => $t]);\n")
+    assert codes(check, code) == [("MIG300", 3), ("MIG300", 4), ("MIG300", 6)]

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dataclasses import replace
+
+from ...details import Request
 from ...syntax import Syntax
+from ...values import NO_VALUE, Touch
 from .. import urls
+from .infer import Inferred
 from .nodes import Node, argument_nodes, arguments, callee_name, unwrap
-from .strings import text_span
+from .strings import name_span, object_entries, text_span
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -100,3 +105,29 @@ def appended(w: Walk, node: Node) -> None:
     w.add(urls.endpoint_touch(url, text_span(w.s, right, w.sh), None, urls.literal_evidence(url), Syntax.STRING))
     w.named_urls[name] = range(first, len(w.touches))
     code_parts(w, right)
+
+
+def query_credentials(w: Walk, node: Node, name: str) -> None:
+    """``http_build_query(['private_token' => $token])`` where no request sends its keys (a URL
+    the walk cannot see, ``sprintf('%s?%s', $uri, …)``, or one written but not sent): a key naming
+    a credential only the API takes is sent in a query, as the URL around it is the API's (its
+    evidence) or named by that key alone. A name bound to the query carries it to its URL instead."""
+    listed = argument_nodes(node, w.sh) if name in w.lang.query_builders else []
+    first = unwrap(listed[0], w.sh.wrappers) if listed else None
+    if first is not None and first.type in w.sh.identifier:
+        bound = w.scope.lookup(w.s.text_of(first))
+        first = bound.node if isinstance(bound, Inferred) and bound.holds == "object" else None
+    parent = node.parent
+    if first is None or first.type != w.sh.object or first.id in w.handled \
+            or parent is not None and parent.type in (w.sh.assignment, w.sh.declarator):
+        return
+    start, end = w.s.span(node)
+    around = next((t for t in w.touches if t.role == "endpoint" and t.range[0] <= start and end <= t.range[1]), None)
+    for key, key_node, _ in object_entries(w.s, first, w.sh, w.lang.api_name):
+        credential = w.model.credential_type(key, "query", "")
+        if credential not in (None, "oauth"):
+            request = replace(around.request, location="query", credential=credential) if around and around.request \
+                else Request(location="query", credential=credential)
+            w.add(Touch("param", key, name_span(w.s, key_node, w.sh), around.record if around else None,
+                        around.evidence if around else "named", "filter", "GET", NO_VALUE, Syntax.NONE,
+                        request=request))

@@ -124,7 +124,7 @@ LANGUAGE = Language(
     parsers=frozenset({"json_decode", "\\json_decode"}),
     body_members=frozenset({"getBody", "getContents", "toArray", "json", "object", "body", "collect"}),
     keyed_responses=frozenset({"Http"}),  # Laravel's ``$response['merge_status']`` reads its JSON
-    forwarders=frozenset({"curl_exec", "send", "sendRequest", "sendAsync", "wait", "collect"}),
+    forwarders=frozenset({"curl_exec", "send", "sendRequest", "sendAsync", "wait", "collect", "array_merge"}),
     list_callbacks={"array_map": (0, 1), "array_filter": (1, 0), "array_walk": (1, 0), "usort": (1, 0),
                     "uasort": (1, 0), "array_find": (1, 0), "array_any": (1, 0), "array_all": (1, 0)},
     chains=Chains(),

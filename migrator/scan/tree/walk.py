@@ -320,6 +320,7 @@ class Walk:
             self.children(node)
             return
         reads.decoded(self, node, name)
+        literals.query_credentials(self, node, name)
         if name in self.lang.record_builders:
             declare.built(self, node)
         reads.key_read(self, node)
