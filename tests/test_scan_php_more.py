@@ -183,3 +183,16 @@ def test_a_built_query_a_request_sends_is_reported_once_by_that_request(check):
                   "$client->get(\"$api/projects?\" . $q);\n"
                   "$link = \"$api/users?\" . http_build_query(['private_token' => $t]);\n")
     assert codes(check, code) == [("MIG300", 3), ("MIG300", 4), ("MIG300", 6)]
+
+
+def test_a_query_whose_keys_are_set_one_by_one_sends_the_token_set_there(check):
+    code = API + ("function fetch($root, $path) {\n"
+                  "    $params = array();\n"
+                  "    $params['private_token'] = $this->token;\n"
+                  "    $params['per_page'] = 100;\n"
+                  "    return $root . $path . '?' . http_build_query($params);\n}\n"
+                  "function runners($client, $t) {\n"
+                  "    $query = ['per_page' => 100];\n"
+                  "    $query['private_token'] = $t;\n"
+                  "    return $client->get(\"$api/runners?\" . http_build_query($query));\n}\n")
+    assert codes(check, code) == [("MIG300", 5), ("MIG300", 11)]

@@ -14,8 +14,8 @@ from ...syntax import Syntax
 from ...values import NO_VALUE, Touch
 from .. import urls
 from .infer import Inferred
-from .nodes import Node, argument_nodes, arguments, callee_name, unwrap
-from .strings import name_span, object_entries, text_span
+from .nodes import Node, argument_nodes, arguments, callee_name, index, receiver, unwrap, walk
+from .strings import name_span, name_value, object_entries, text_span
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -114,16 +114,14 @@ def query_credentials(w: Walk, node: Node, name: str) -> None:
     evidence) or named by that key alone. A name bound to the query carries it to its URL instead."""
     listed = argument_nodes(node, w.sh) if name in w.lang.query_builders else []
     first = unwrap(listed[0], w.sh.wrappers) if listed else None
-    if first is not None and first.type in w.sh.identifier:
-        bound = w.scope.lookup(w.s.text_of(first))
-        first = bound.node if isinstance(bound, Inferred) and bound.holds == "object" else None
     parent = node.parent
-    if first is None or first.type != w.sh.object or first.id in w.handled \
-            or parent is not None and parent.type in (w.sh.assignment, w.sh.declarator):
+    if first is None or first.id in w.handled or parent is not None and parent.type in (w.sh.assignment,
+                                                                                        w.sh.declarator):
         return
+    entries = _built_entries(w, node, first)
     start, end = w.s.span(node)
     around = next((t for t in w.touches if t.role == "endpoint" and t.range[0] <= start and end <= t.range[1]), None)
-    for key, key_node, _ in object_entries(w.s, first, w.sh, w.lang.api_name):
+    for key, key_node in entries:
         credential = w.model.credential_type(key, "query", "")
         if credential not in (None, "oauth"):
             request = replace(around.request, location="query", credential=credential) if around and around.request \
@@ -131,3 +129,24 @@ def query_credentials(w: Walk, node: Node, name: str) -> None:
             w.add(Touch("param", key, name_span(w.s, key_node, w.sh), around.record if around else None,
                         around.evidence if around else "named", "filter", "GET", NO_VALUE, Syntax.NONE,
                         request=request))
+
+
+def _built_entries(w: Walk, node: Node, first: Node) -> list[tuple[str, Node]]:
+    """(key, where) of an array literal, or of a name bound to one and of the keys the function
+    sets on that name one by one (``$params = []; $params['private_token'] = $this->token;``)."""
+    named = w.s.text_of(first) if first.type in w.sh.identifier else None
+    bound = w.scope.lookup(named) if named else None
+    literal = bound.node if isinstance(bound, Inferred) and bound.holds == "object" else first
+    out = [(key, key_node) for key, key_node, _ in object_entries(w.s, literal, w.sh, w.lang.api_name)] \
+        if literal is not None and literal.type == w.sh.object else []
+    body = node.parent if named else None
+    while body is not None and body.type not in w.sh.functions:
+        body = body.parent
+    for part in walk(body) if body is not None else ():
+        left = w.sh.f(part, "left") if part.type == w.sh.assignment else None
+        if left is not None and left.type == w.sh.subscript and w.s.text_of(receiver(left, w.sh)) == named:
+            key_node = unwrap(index(left, w.sh), w.sh.wrappers)
+            key = name_value(w.s, key_node, w.sh) if key_node is not None else None
+            if key is not None:
+                out.append((key, key_node))
+    return out
