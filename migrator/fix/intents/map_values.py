@@ -131,8 +131,8 @@ def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
         return None
     comparison, _, operator = compared
     equal = touch.expression.op == "Eq"
-    if not isinstance(value, bool) and operator == ".equals":  # Java: the literal's equals, null-safe
-        return [(*spot.s.span(comparison), f"{spot.literal_code(value, compared[1])}.equals({code})")]
+    if not isinstance(value, bool) and operator.startswith("."):  # Java's, C#'s: the literal's equals, null-safe
+        return [(*spot.s.span(comparison), f"{spot.literal_code(value, compared[1])}{operator}({code})")]
     if not isinstance(value, bool):
         return [(*spot.s.span(comparison), f"{code} {operator} {spot.literal_code(value, compared[1])}")]
     return [(*spot.s.span(comparison), code if equal == value else f"!{code}")]

@@ -12,7 +12,7 @@ from ...model import Touch
 from ...spelling import respell
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
-                                receiver, unwrap, walk)
+                                method_name, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
 
 Edits = list[tuple[int, int, str]] | None
@@ -92,11 +92,10 @@ class Spot:
         if access is None:
             return None
         if access.type == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
-            args = field(access, self.sh.arguments)
-            listed = args.named_children if args is not None else []
+            listed = argument_nodes(access, self.sh)
             keyed = listed[0] if listed and listed[0].type == self.sh.string else None
-            return keyed if keyed is not None and self.s.text_of(field(access, self.sh.method_name)) in self.lang.key_methods \
-                else field(access, self.sh.method_name)
+            name = method_name(access, self.sh)
+            return keyed if keyed is not None and self.s.text_of(name) in self.lang.key_methods else name
         return member_name(access, self.sh) if access.type == self.sh.member else index(access, self.sh)
 
     def rename(self, new: str) -> Edits:
@@ -177,10 +176,10 @@ class Spot:
         if node is None:
             return None
         access = self.access()
-        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".equals(x)``
-            owner, args = receiver(node, self.sh), field(node, self.sh.arguments).named_children
+        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".Equals(x)``: the operator ``.equals``
+            owner, args = receiver(node, self.sh), argument_nodes(node, self.sh)
             other = args[0] if access is not None and self.s.span(owner) == self.s.span(access) else owner
-            return node, other, ".equals"
+            return node, other, "." + self.s.text_of(method_name(node, self.sh))
         left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
         return node, other, self.s.text_of(self.sh.f(node, "operator"))
@@ -190,7 +189,7 @@ class Spot:
         parent = access.parent
         while parent is not None and parent.type == self.sh.parenthesized:
             parent = parent.parent
-        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == self.sh.negate:
+        if parent is not None and parent.type == self.sh.unary and operator(self.s, parent) == self.sh.negate:
             return parent
         return None
 

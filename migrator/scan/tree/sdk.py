@@ -36,7 +36,8 @@ from ...syntax import Syntax
 from .. import urls
 from ...spelling import snake_of as snake
 from .infer import Value
-from .nodes import Node, argument_nodes, callee, callee_name, is_member, member_name, receiver, unwrap, walk
+from .nodes import (Node, argument_nodes, callee, callee_name, is_member, member_name, method_name, receiver,
+                    unwrap, walk)
 from .strings import object_entries
 
 if TYPE_CHECKING:
@@ -104,13 +105,37 @@ class Sdk:
         listed = argument_nodes(node, self.sh)
         return listed[0] if len(listed) == 1 else None
 
+    @cached_property
+    def imported(self) -> bool:
+        """The file imports the SDK (``imports:``, NGitLab's ``using NGitLab.Models;``): its types
+        named without a package are the SDK's."""
+        return any(re.search(p, self.s.text, re.MULTILINE) for p in self.data.get("imports") or ())
+
     def typed(self, annotation: Node | None) -> Value | None:
-        for part in walk(annotation) if annotation is not None and self.packages else ():
+        """The SDK's record a type names: ``*gitlab.Runner`` (qualified with its package), or
+        ``Runner``, ``IEnumerable<Runner>`` in a file importing it."""
+        if annotation is None or not (self.packages or self.imported):
+            return None
+        for part in walk(annotation):
             local = self._qualified(self.s.text_of(part)) if part.type == self.sh.qualified_type else None
+            if local is None and self.imported and part.type in self.sh.type_names:
+                local = self.s.text_of(part)
             record = (self.data.get("types") or {}).get(local) if local else None
             if record:
                 return Value("record", record, "typed", family="sdk")
         return None
+
+    def member(self, owner: Node | None, name: str) -> Value | None:
+        """A service's property or indexer (``name`` "[]") whose value is a record (``members:``),
+        by the name the service is reached by: NGitLab's ``client.Runners.All``,
+        ``client.GetMergeRequest(pid)[iid]``, ``….Changes(iid).MergeRequestChange``."""
+        members = self.data.get("members") if owner is not None else None
+        if not members:
+            return None
+        reached = member_name(owner, self.sh) if owner.type == self.sh.member else (
+            method_name(owner, self.sh) if owner.type == self.sh.method_call else None)
+        record = members.get(f"{self.s.text_of(reached)}.{name}") if reached is not None else None
+        return Value("record", record, "typed", family="sdk") if record else None
 
     # ---------------------------------------------------------------- requests
     def call(self, node: Node, function: Node, args: list[Node]) -> bool:

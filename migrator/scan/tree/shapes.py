@@ -30,6 +30,11 @@ class Shapes:
     # Kotlin), read by methods.py, and its field naming the method; None: calls are ``call`` only
     method_call: str | None = None
     method_name: str = "name"
+    # the field of such a call holding the member access that names its receiver and method
+    # (C#'s ``client.GetAsync(url)`` is an invocation of ``client.GetAsync``); None: the call holds
+    # them itself (Java); and a name given type arguments (``GetFromJsonAsync<MergeRequest>``)
+    method_callee: str | None = None
+    generic: str = "-"
     # ``x.f`` and ``x["f"]``: their node types, and the fields of receiver, name and index (None:
     # the index is the node's first named child after its receiver)
     member: str = "member_expression"
@@ -38,12 +43,21 @@ class Shapes:
     subscript_receiver: str = "object"
     name: str = "property"
     index: str | None = "index"
+    # a node wrapping one argument of a call (C#'s ``argument``, ``name: value`` too): its value
+    # is its last named child
+    argument: str = "-"
     # strings: plain literals, template literals with substitutions, and their parts
     string: str = "string"
     template: str = "template_string"
     substitution: str = "template_substitution"
     fragment: frozenset[str] = frozenset({"string_fragment"})
     escape: str = "escape_sequence"
+    # named nodes of a string or a substitution that are only its punctuation (C#'s
+    # ``interpolation_brace``, ``interpolation_start``: ``$"`` … ``{`` … ``}``)
+    punctuation: frozenset[str] = frozenset()
+    # strings written as one token, with their opening and closing quotes and how a quote is
+    # written inside (C#'s verbatim ``@"a""b"``: ``('@"', '"', '""')``)
+    verbatim: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     # more nodes written as strings: Ruby's heredoc bodies, whose opening (``heredoc``) stands
     # where the string is used
     texts: frozenset[str] = frozenset()
@@ -83,6 +97,8 @@ class Shapes:
     sigils: str = ""  # what a name may start with that is no part of it (Ruby's ``@mr``, ``$client``)
     property: frozenset[str] = frozenset({"property_identifier"})
     declarator: str = "variable_declarator"
+    # the token after which a declarator's value is written, where no field holds it (C#'s "=")
+    value_after: str | None = None
     assignment: str = "assignment_expression"
     memo_assignment: str = ""  # an assignment that binds only with ``memo_operator`` (Ruby's ``@x ||= v``)
     memo_operator: str = "||="
@@ -109,18 +125,22 @@ class Shapes:
     # literals and their values (a literal's code is its node type: ``null``, ``nil``)
     literals: dict[str, object] = field(default_factory=lambda: {"true": True, "false": False, "null": None})
     literal_codes: dict[str, str] = field(default_factory=dict)  # a literal's code, where its node type is not it
+    worded: frozenset[str] = frozenset()  # literals known by their text, not their type (C#'s ``boolean_literal``)
     number: str = "number"
     # declarations of a record's fields (display-only): interfaces, object types, class fields
     declarations: frozenset[str] = frozenset({"interface_declaration", "type_alias_declaration", "class_declaration",
                                               "abstract_class_declaration"})
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
     declared_name: str = "name"  # the field of a declared field naming it (Java: its declarator)
+    components: str = "-"  # a record's component list where no field holds it (C#'s ``record R(string A)``)
     # module paths named as one (``Net::HTTP::Put``)
     qualified: frozenset[str] = frozenset()
     comment: str = "comment"
     annotation: str | None = None  # ``@GET("…")``, ``@JsonProperty("…")`` (Java)
     modifiers: str | None = None  # the node holding a declaration's annotations (Java)
     marker: str = "-"  # an annotation without arguments (``@GET``)
+    # the node holding an annotation's arguments where no field does (C#'s ``attribute_argument_list``)
+    annotation_arguments: str = "-"
     interfaces: frozenset[str] = frozenset()  # declarations a client's routes are written in
     enum: str | None = None  # ``enum RunnerScope { ACTIVE("active"), … }`` and its members
     enum_member: str = "-"

@@ -32,7 +32,18 @@ def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
     ``#{}`` parts is no plain literal)."""
     if node.type not in shapes.strings or any(part.type == shapes.substitution for part in node.named_children):
         return None
+    if node.type in shapes.verbatim:
+        return verbatim(source.text_of(node), shapes.verbatim[node.type])
     return "".join(_piece(source, part, shapes) or "" for part in node.named_children)
+
+
+def verbatim(text: str, quotes: tuple[str, str, str]) -> str | None:
+    """A string written as one token, without its quotes, its written quotes as one (C#'s
+    verbatim ``@"a""b"`` is ``a"b``)."""
+    opening, closing, quote = quotes
+    if not (text.startswith(opening) and text.endswith(closing)) or len(text) < len(opening) + len(closing):
+        return None
+    return text[len(opening):len(text) - len(closing)].replace(quote, closing)
 
 
 def symbol_name(source: Source, node: Node | None, shapes: Shapes) -> str | None:
@@ -70,6 +81,8 @@ def literal(source: Source, node: Node | None, shapes: Shapes,
         return NO_VALUE if found is None else found
     if node.type in shapes.literals:
         return shapes.literals[node.type]
+    if node.type in shapes.worded and source.text_of(node) in shapes.literals:
+        return shapes.literals[source.text_of(node)]
     inner = pointed(node)
     if inner is not None:
         return literal(source, inner, shapes, pointed)
@@ -194,8 +207,9 @@ def text_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
     parts = node.named_children
     if node.type in shapes.texts:
         content = [c for c in parts if c.type in shapes.fragment or c.type == shapes.substitution]
-    elif node.type == shapes.string and len(parts) == 1 and parts[0].type in shapes.block_fragment:
-        content = parts
+    elif node.type in shapes.strings and [p.type in shapes.block_fragment
+                                          for p in parts if p.type not in shapes.punctuation] == [True]:
+        content = [p for p in parts if p.type in shapes.block_fragment]
     else:
         return start, end
     if not content:
@@ -241,7 +255,7 @@ def _placeheld(value: str | None, shapes: Shapes) -> str | None:
 def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int,
                    builders: frozenset[str]) -> str:
     if part.type == shapes.substitution:
-        inner = part.named_children[0] if part.named_children else None
+        inner = next((c for c in part.named_children if c.type not in shapes.punctuation), None)
         found = template(source, inner, shapes, lookup, depth + 1, builders)
         return urls.MARK if found is None else found
     return _piece(source, part, shapes) or ""
