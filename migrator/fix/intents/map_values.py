@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from ...model import FixIntent, Touch, ValueMap, show_value
 from ...syntax import ACCESS, ENTRY, PAIRS, URL_TEXTS, Syntax
-from . import ANY, Intent, Target, forms, held, same_value, sent_as_text
+from . import ANY, Intent, Target, forms, held, same_value, sent_as_text, undeclared
 
 if TYPE_CHECKING:
     from ..python.tree import Tree
@@ -52,6 +52,8 @@ def refuse(touch: Touch, fix: FixIntent) -> str | None:
     if mapped is None:
         return ""
     name = mapped.to_name
+    if undeclared(touch, name):
+        return undeclared(touch, name)
     if held(touch, name):
         return f"`{name}` is sent with it already: keep one of them by hand"
     return None

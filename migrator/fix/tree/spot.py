@@ -70,7 +70,16 @@ class Spot:
     def _pieces(self, node: Node) -> Literal | None:
         text, offsets = [], []
         for part in walk(node):
-            if part.type in self.sh.fragment:
+            if part.type in self.sh.verbatim:  # C#'s ``@"…"``: one token, a written quote ``""`` is no plain text
+                opening, closing, quote = self.sh.verbatim[part.type]
+                start, end = self.s.span(part)
+                for piece in re.split(f"({re.escape(quote)})", self.s.text[start + len(opening):end - len(closing)]):
+                    plain = piece != quote
+                    text.append(piece if plain else closing)
+                    offsets.extend(range(start + len(opening), start + len(opening) + len(piece)) if plain
+                                   else [-1] * len(closing))
+                    start += len(piece)
+            elif part.type in self.sh.fragment:
                 start, _ = self.s.span(part)
                 value = self.s.text_of(part)
                 if part.type in self.sh.block_fragment:  # a text block's content, without its margins
@@ -96,7 +105,8 @@ class Spot:
             keyed = listed[0] if listed and listed[0].type == self.sh.string else None
             name = method_name(access, self.sh)
             return keyed if keyed is not None and self.s.text_of(name) in self.lang.key_methods else name
-        return member_name(access, self.sh) if access.type == self.sh.member else index(access, self.sh)
+        return member_name(access, self.sh) if access.type == self.sh.member else unwrap(index(access, self.sh),
+                                                                                          self.sh.wrappers)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written

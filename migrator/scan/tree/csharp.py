@@ -77,7 +77,7 @@ SHAPES = Shapes(
     comment="comment", block_comment="comment",
     annotation="attribute", modifiers="attribute_list", marker=NONE, annotation_arguments="attribute_argument_list",
     interfaces=frozenset({"interface_declaration"}), enum="enum_declaration", enum_member="enum_member_declaration",
-    type_names=frozenset({"identifier"}),
+    type_names=frozenset({"identifier", "predefined_type"}),  # ``string.Format``: a static call
     roles={"value": "value"},
 )
 

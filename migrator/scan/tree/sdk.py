@@ -228,6 +228,12 @@ class Sdk:
         calls = (self.data.get("calls") or {}).values() if self.apis else ()
         return frozenset(enum for spec in calls if isinstance(spec, dict) for enum in spec.get("filters") or ())
 
+    def declared(self, record: str | None) -> tuple[str, ...] | None:
+        """The fields the SDK's type of ``record`` declares (``declares:``), or None where its data
+        does not list them."""
+        listed = (self.data.get("declares") or {}).get(record or "")
+        return tuple(listed) if listed else None
+
     def type_of(self, record: str | None, name: str) -> str | None:
         return ((self.data.get("fields") or {}).get(record or "") or {}).get(name)
 

@@ -308,7 +308,7 @@ def built(source: Source, node: Node, shapes: Shapes, inner: Callable[[Node], st
     receiver, method, args = parts(source, node, shapes)
     chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
     if method in shapes.format_methods:
-        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier
+        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
         if static and args:
             return _formatted(source, args[0], args[1:], shapes, inner)
         return _formatted(source, receiver, args, shapes, inner) if receiver is not None else None
@@ -350,7 +350,7 @@ def url_node(source: Source, node: Node | None, shapes: Shapes, depth: int = 0) 
     receiver, method, args = parts(source, node, shapes)
     chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
     if method in shapes.format_methods:
-        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier
+        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
         return url_node(source, args[0] if static and args else receiver, shapes, depth + 1)
     if method in shapes.pass_methods:
         string = receiver is not None and unwrap(receiver, shapes.wrappers).type == shapes.string

@@ -222,6 +222,9 @@ class Walk:
             name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
         if node.type in self.lang.nullable and (owner[1] != "typed" or self.sdk.type_of(owner[0], name) != self.lang.boolean):
             expression = replace(expression or Expression(), nullable=True)
+        declared = self.sdk.declared(owner[0]) if access[3] == Syntax.ATTRIBUTE and owner[1] == "typed" else None
+        if declared is not None:  # a property of the SDK's type: a fix may name only one it declares
+            expression = replace(expression or Expression(), declared=declared)
         self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression))
         self.handled.add(node.id)
