@@ -129,9 +129,10 @@ LANGUAGE = Language(
     # RichardSzalay.MockHttp's ``mock.When(url).Respond("application/json", "{…}")`` and ``Expect``,
     # WireMock.Net's ``server.Given(Request.Create().WithPath(p)).RespondWith(Response.Create()
     # .WithBody("{…}"))``, Moq's ``ReturnsAsync(new HttpResponseMessage { Content = new
-    # StringContent("{…}") })``: recordings of what the API answers, and the URL a mock serves
+    # StringContent("{…}") })`` and a stub handler's ``new HttpResponseMessage {…}``: recordings of what
+    # the API answers, and the URL a mock serves
     mocks=frozenset({"When", "Expect", "Respond", "RespondWith", "WithBody", "WithBodyAsJson", "WithPath",
-                     "Given", "ReturnsAsync", "Returns", "SetupRequest", "StringContent"}),
+                     "Given", "ReturnsAsync", "Returns", "SetupRequest", "HttpResponseMessage"}),
     not_records=frozenset({"Console", "Math", "String", "string", "Convert", "JsonSerializer", "JsonConvert",
                            "Uri", "HttpMethod", "Method", "Task", "Environment", "Path", "File", "Directory",
                            "Assert", "Debug", "Trace", "log", "logger", "_logger", "Logger", "Log", "Encoding",

@@ -75,6 +75,9 @@ class Methods:
                 self.w.function(arg, bound)
             else:
                 self.w.visit(arg)
+        if node.type == self.sh.new:  # C#'s ``new T(…) { Content = … }``, Java's anonymous class body
+            for part in (field(node, "initializer"), field(node, "body")):
+                self.w.visit(part)
         self.w.recorded -= mock
 
     def equals(self, node: Node, receiver: Node, other: Node) -> None:

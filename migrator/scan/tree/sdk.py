@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ...details import Request, Written, others
+from ...details import Expression, Request, Written, others
 from ...model import Touch
 from ...syntax import Syntax
 from .. import urls
@@ -227,6 +227,17 @@ class Sdk:
         """The enum types whose values a service call sends as a filter (``RunnerStatus``)."""
         calls = (self.data.get("calls") or {}).values() if self.apis else ()
         return frozenset(enum for spec in calls if isinstance(spec, dict) for enum in spec.get("filters") or ())
+
+    def typing(self, node: Node, owner: tuple[str | None, str], name: str, attribute: bool,
+               expression: Expression | None) -> Expression | None:
+        """What the SDK's types say of a field read ``node`` on ``owner`` (record, evidence): its value
+        may be null (Language.nullable) unless the SDK's data types it the language's plain boolean;
+        a property of the SDK's type (typed) may be renamed only to one the type declares."""
+        lang = self.w.lang
+        if node.type in lang.nullable and (owner[1] != "typed" or self.type_of(owner[0], name) != lang.boolean):
+            expression = replace(expression or Expression(), nullable=True)
+        declared = self.declared(owner[0]) if attribute and owner[1] == "typed" else None
+        return replace(expression or Expression(), declared=declared) if declared is not None else expression
 
     def declared(self, record: str | None) -> tuple[str, ...] | None:
         """The fields the SDK's type of ``record`` declares (``declares:``), or None where its data

@@ -203,7 +203,7 @@ class Walk:
             return found.record, found.evidence
         if found.kind != "record":
             return None
-        if self.lang.struct_fields and found.evidence == "typed" and found.family != "sdk" \
+        if self.lang.struct_fields and found.evidence == "typed" and found.family != "sdk" and not keyed \
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
@@ -220,11 +220,7 @@ class Walk:
         name = access[0]
         if owner[0] is not None and name != name.lower():
             name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
-        if node.type in self.lang.nullable and (owner[1] != "typed" or self.sdk.type_of(owner[0], name) != self.lang.boolean):
-            expression = replace(expression or Expression(), nullable=True)
-        declared = self.sdk.declared(owner[0]) if access[3] == Syntax.ATTRIBUTE and owner[1] == "typed" else None
-        if declared is not None:  # a property of the SDK's type: a fix may name only one it declares
-            expression = replace(expression or Expression(), declared=declared)
+        expression = self.sdk.typing(node, owner, name, access[3] == Syntax.ATTRIBUTE, expression)
         self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression))
         self.handled.add(node.id)
