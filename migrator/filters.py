@@ -30,13 +30,13 @@ from functools import cache
 from .kinds import FileKind
 from .match import match_file
 from .details import Written
-from .model import Edit, Finding, Fix, Touch
 from .syntax import Syntax
 from .ruletable import Rule, RuleTable
 from .source import LineIndex
 from .source.comments import comment_starts
+from .values import Edit, Finding, Fix, Touch
 
-SUPPRESSION = "suppression"  # the touch kind this stage makes, for rules/unused-suppression.yaml
+SUPPRESSION = "suppression"  # the role of the touches this stage makes, for rules/unused-suppression.yaml
 MARKERS = re.compile(r"noqa|migrator:", re.IGNORECASE)
 CODE = re.compile(r"[A-Za-z]+[0-9]+\b")
 WHERE = {"noqa": "on this line", "ignore": "on this line", "file-ignore": "in this file"}

@@ -19,11 +19,11 @@ from .discover import SourceFile
 from .filters import filtered
 from .fix.intents import resolve
 from .match import match_file
-from .model import Finding, ScanError, Span
 from .prefilter import candidate
 from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
+from .values import Finding, ScanError, Span
 
 PARSE_ERROR = ("MIG999", "parse-error")
 

@@ -17,8 +17,8 @@ NGITLAB = "using NGitLab;\nusing NGitLab.Models;\n"
 
 def touches(code: str, table, kind: str | None = None) -> list[tuple]:
     """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.kind, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if kind is None or t.kind == kind]
+    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
+            for t in scan(code, table.model) if kind is None or t.role == kind]
 
 
 def codes(check, code: str) -> list[tuple[str, int]]:

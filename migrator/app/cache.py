@@ -45,9 +45,9 @@ from typing import NamedTuple
 from .. import __version__
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..model import Finding
 from ..ruletable import RuleTable
 from ..userdir import secret, user_cache_dir, warn  # noqa: F401 - user_cache_dir: for the tests
+from ..values import Finding
 from .cachedir import MAX_PACK_BYTES, PACK, Place, Refused, replace
 
 MAGIC = b"migrator-results-1\n"

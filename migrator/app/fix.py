@@ -18,11 +18,11 @@ from ..config import FileSettings
 from ..discover import SourceFile
 from ..fix.files import ChangedUnderneath, Original, Roots, Stamp, links, remove_stale_temporaries, write_atomic
 from ..fix.passes import fix_text
-from ..model import Finding
 from ..pipeline import load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
 from ..spelling import PLAIN
+from ..values import Finding
 from .cache import Lookup, Packed, ResultCache
 from .check import check_crashed, check_job, reported, rules_for, sources_of
 from .runner import run_all

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..model import Finding
 from ..pipeline import check_source
 from ..ruletable import Rule, RuleTable
+from ..values import Finding
 from .apply import apply_edits, choose, parse_problem
 from .edits import edits_for
 

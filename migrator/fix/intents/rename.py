@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...model import NO_VALUE, Applicability, FixIntent, Touch
+from ...values import NO_VALUE, Applicability, FixIntent, Touch
 from ...syntax import ACCESS, ENTRY, JQ_FORMS, URL_TEXTS, SHELL_FIELDS, Syntax
 from . import ANY, Intent, Target, forms, held, undeclared
 

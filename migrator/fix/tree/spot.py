@@ -8,12 +8,12 @@ import json
 import re
 from dataclasses import dataclass
 
-from ...model import Touch
 from ...spelling import respell
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
                                 method_name, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
+from ...values import Touch
 
 Edits = list[tuple[int, int, str]] | None
 

@@ -18,7 +18,7 @@ RichardSzalay.MockHttp's ``When(url).Respond(…)``, WireMock.Net's ``Given(…)
 from __future__ import annotations
 
 from ...apimodel import ApiModel
-from ...model import Touch
+from ...values import Touch
 from .grammar import Dialect
 from .language import Chains, Language
 from .shapes import Shapes

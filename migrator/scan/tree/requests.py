@@ -9,11 +9,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...details import Request, Written, others
-from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
 from ...syntax import Syntax
+from ...values import EVIDENCE_ORDER, NO_VALUE, Touch
 from .. import urls
 from . import literals
-from .infer import Value
+from .infer import Inferred
 from .language import Client
 from .strings import url_node
 from .nodes import (Node, argument_nodes, arguments, callee, callee_name, field, is_member, member_name, receiver,
@@ -73,23 +73,23 @@ class Requests:
         started = self._started(owner)
         if started is not None:
             return self._built(node, method, listed, *started)
-        value = self.w.infer.value(owner) if module is None else None
+        value = self.w.infer.of(owner) if module is None else None
         if self.w.sdk.method(node, owner, method, value, listed):
             return True
         if module is not None and method in module.factories:
             base = self._option(listed[0] if listed else None, module.factories[method])
-            self.w.infer.cache[node.id] = Value("client", base=base, family=module.name)
+            self.w.infer.cache[node.id] = Inferred("client", base=base, family=module.name)
             return False
-        if value is not None and value.kind == "response" and method in self._chain(value):
+        if value is not None and value.holds == "response" and method in self._chain(value):
             return self._chained(node, value, self._chain(value)[method], listed)
-        client = module or (self.lang.client(value.family) or UNKNOWN if value and value.kind == "client" else None)
-        if client is None and (value is None or value.kind == "record") and self.lang.unknown_clients:
+        client = module or (self.lang.client(value.family) or UNKNOWN if value and value.holds == "client" else None)
+        if client is None and (value is None or value.holds == "record") and self.lang.unknown_clients:
             client = UNKNOWN
         if client is UNKNOWN and method not in UNKNOWN.verbs and method in self._verbs:
             client = Client("", callable=False, verbs=self._verbs)
         if client is None or not (method in client.verbs or method in client.methods or method == "request"):
             return False
-        base = value.base if value is not None and value.kind == "client" else None
+        base = value.base if value is not None and value.holds == "client" else None
         verb = client.methods.get(method, None if method == "request" else method)
         return self._send(node, client, verb, listed, base)
 
@@ -125,7 +125,7 @@ class Requests:
                 self.params(args[0], value.url, value.evidence, value.method, request)
         return True
 
-    def pair(self, args: list[Node], value: Value, request: Request) -> None:
+    def pair(self, args: list[Node], value: Inferred, request: Request) -> None:
         """``.SetQueryParam("scope", "active")``: one parameter, its name a string."""
         key = unwrap(args[0], self.sh.wrappers)
         name = self.w.literal(key)
@@ -144,7 +144,7 @@ class Requests:
         """What a client the walk cannot know may call its verbs: as the language's clients do."""
         return frozenset().union(*(c.verbs for c in self.lang.clients)) | UNKNOWN.verbs
 
-    def _chain(self, value: Value) -> dict[str, str]:
+    def _chain(self, value: Inferred) -> dict[str, str]:
         client = self.lang.client(value.family)
         return client.chain if client else {}
 
@@ -162,7 +162,7 @@ class Requests:
         node = unwrap(node, self.sh.wrappers)
         if node is not None and node.type in self.sh.identifier:
             bound = self.w.scope.lookup(self.s.text_of(node))
-            node = bound.node if isinstance(bound, Value) and bound.kind == "object" else node
+            node = bound.node if isinstance(bound, Inferred) and bound.holds == "object" else node
         if node is not None and node.type in (self.sh.call, self.sh.new):
             function = (callee(node, self.sh) if node.type == self.sh.call else None) or field(node, "constructor")
             args = arguments(node)
@@ -176,19 +176,19 @@ class Requests:
         self.w.handled.add(node.id)
         return object_entries(self.s, node, self.sh, self.lang.api_name)
 
-    def query(self, node: Node | None) -> Value | None:
+    def query(self, node: Node | None) -> Inferred | None:
         """``new URLSearchParams({…})``: an object whose keys a URL sends as its query."""
         node = unwrap(node, self.sh.wrappers)
         if node is not None and node.type == self.sh.composite and field(node, "type") is not None \
                 and self.s.text_of(field(node, "type")) in self.lang.query_builders:
-            return Value("object", node=field(node, "body"), family="query")  # Go's ``url.Values{…}``
+            return Inferred("object", node=field(node, "body"), family="query")  # Go's ``url.Values{…}``
         if node is None or node.type != self.sh.new:
             return None
         constructor, args = field(node, "constructor"), arguments(node)
         first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
         if constructor is None or self.s.text_of(constructor) not in self.lang.query_builders or first is None:
             return None
-        return Value("object", node=first, family="query") if first.type == self.sh.object else None
+        return Inferred("object", node=first, family="query") if first.type == self.sh.object else None
 
     def url_written(self, node: Node | None) -> Node | None:
         """Where a URL expression is written: ``new URL(`…`, base)``'s path, and the URL object
@@ -229,7 +229,7 @@ class Requests:
             value = self.query(part)
             if value is None and part.type in self.sh.identifier:
                 bound = self.w.scope.lookup(self.s.text_of(part))
-                value = bound if isinstance(bound, Value) and bound.family == "query" else None
+                value = bound if isinstance(bound, Inferred) and bound.family == "query" else None
             if value is not None:
                 found.append(value.node)
         return found
@@ -261,7 +261,7 @@ class Requests:
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self._touches(node, url, url_node, method, evidence, entries, (where, body))
-        self.w.infer.cache[node.id] = Value("response", url.record, evidence, family=client.name, url=url, method=method)
+        self.w.infer.cache[node.id] = Inferred("response", url.record, evidence, family=client.name, url=url, method=method)
         return True
 
     def _touches(self, node: Node, url: urls.ApiUrl, url_node: Node, method: str, evidence: str,
@@ -302,7 +302,7 @@ class Requests:
             literals.mark(self.w, unwrap(node, self.sh.wrappers))
             literals.code_parts(self.w, plain)
 
-    def _chained(self, node: Node, value: Value, location: str, args: list[Node]) -> bool:
+    def _chained(self, node: Node, value: Inferred, location: str, args: list[Node]) -> bool:
         """``superagent.get(url).query({scope: "active"})``: fields added to a request."""
         request = Request(path=value.url.name, location=location, client="http")
         if args:
@@ -323,7 +323,7 @@ class Requests:
             if location == "header":
                 if name.lower() in urls.PLAIN_HEADERS:
                     continue
-                credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
+                credential = self.w.model.credential_type(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
             span = name_span(self.s, key, self.sh)
             if self.s.text[span[0]:span[1]] not in (name, self.lang.code_name(name)):
@@ -336,14 +336,14 @@ class Requests:
     def _auth(self, url: urls.ApiUrl, entries: list) -> str | None:
         model = self.w.model
         for key, value in url.query:
-            found = model.credential_kind(key, "query", str(value))
+            found = model.credential_type(key, "query", str(value))
             if found:
                 return found
         for key, _, value in entries:
             if self.lang.locations.get(key) in ("header", "query") and value is not None:
                 where = "headers" if self.lang.locations[key] == "header" else "query"
                 for name, _, inner in self._entries(value):
-                    found = model.credential_kind(name, where, self.s.text_of(inner) if inner else "")
+                    found = model.credential_type(name, where, self.s.text_of(inner) if inner else "")
                     if found:
                         return found
         return None

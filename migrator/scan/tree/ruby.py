@@ -11,7 +11,7 @@ and ``URI(url)`` wraps a URL.
 from __future__ import annotations
 
 from ...apimodel import ApiModel
-from ...model import Touch
+from ...values import Touch
 from .grammar import Dialect
 from .language import Client, Language
 from .shapes import Shapes

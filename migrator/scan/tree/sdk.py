@@ -31,11 +31,11 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...details import Expression, Request, Written, others
-from ...model import Touch
+from ...values import Touch
 from ...syntax import Syntax
 from .. import urls
 from ...spelling import snake_of as snake
-from .infer import Value
+from .infer import Inferred
 from .nodes import (Node, argument_nodes, callee, callee_name, is_member, member_name, method_name, receiver,
                     unwrap, walk)
 from .strings import object_entries
@@ -111,7 +111,7 @@ class Sdk:
         named without a package are the SDK's."""
         return any(re.search(p, self.s.text, re.MULTILINE) for p in self.data.get("imports") or ())
 
-    def typed(self, annotation: Node | None) -> Value | None:
+    def typed(self, annotation: Node | None) -> Inferred | None:
         """The SDK's record a type names: ``*gitlab.Runner`` (qualified with its package), or
         ``Runner``, ``IEnumerable<Runner>`` in a file importing it."""
         if annotation is None or not (self.packages or self.imported):
@@ -122,10 +122,10 @@ class Sdk:
                 local = self.s.text_of(part)
             record = (self.data.get("types") or {}).get(local) if local else None
             if record:
-                return Value("record", record, "typed", family="sdk")
+                return Inferred("record", record, "typed", family="sdk")
         return None
 
-    def member(self, owner: Node | None, name: str) -> Value | None:
+    def member(self, owner: Node | None, name: str) -> Inferred | None:
         """A service's property or indexer (``name`` "[]") whose value is a record (``members:``),
         by the name the service is reached by: NGitLab's ``client.Runners.All``,
         ``client.GetMergeRequest(pid)[iid]``, ``….Changes(iid).MergeRequestChange``."""
@@ -135,7 +135,7 @@ class Sdk:
         reached = member_name(owner, self.sh) if owner.type == self.sh.member else (
             method_name(owner, self.sh) if owner.type == self.sh.method_call else None)
         record = members.get(f"{self.s.text_of(reached)}.{name}") if reached is not None else None
-        return Value("record", record, "typed", family="sdk") if record else None
+        return Inferred("record", record, "typed", family="sdk") if record else None
 
     # ---------------------------------------------------------------- requests
     def call(self, node: Node, function: Node, args: list[Node]) -> bool:
@@ -156,17 +156,17 @@ class Sdk:
         if options:
             request = Request(path=url.name, location=_location(method), client=self.name)
             self.w.requests.params(options[-1], url, "typed", method, request, rename=snake)
-        self.w.infer.cache[node.id] = Value("record", url.record, "typed", family="sdk")
+        self.w.infer.cache[node.id] = Inferred("record", url.record, "typed", family="sdk")
         return True
 
-    def method(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
+    def method(self, node: Node, owner: Node, method: str, value: Inferred | None, listed: list[Node]) -> bool:
         """A method of ``methods:``: ``Gitlab.runners(scope: :active)`` sends its request;
         ``Gitlab.client(…)`` makes a client."""
         methods = self.data.get("methods") or {}
         if not methods:
             return False
         if callee_name(self.s, node, self.sh) in self.receivers:
-            self.w.infer.cache[node.id] = Value("client", family=CLIENT)
+            self.w.infer.cache[node.id] = Inferred("client", family=CLIENT)
             return False
         known = methods.get(method)
         evidence = "typed" if value is not None and value.family == CLIENT else self.evidence(self.s.text_of(owner))
@@ -180,7 +180,7 @@ class Sdk:
         if known[2] and options is not None and options.type in (self.sh.object, self.sh.arguments):
             request = Request(path=url.name, location=known[2], client=self.name)
             self.w.requests.params(options, url, evidence, verb, request)
-        self.w.infer.cache[node.id] = Value("record", url.record, evidence)
+        self.w.infer.cache[node.id] = Inferred("record", url.record, evidence)
         return True
 
     def options(self, node: Node) -> bool:

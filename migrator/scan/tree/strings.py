@@ -15,7 +15,7 @@ import codecs
 import re
 from collections.abc import Callable
 
-from ...model import NO_VALUE
+from ...values import NO_VALUE
 from .. import urls
 from .nodes import Node, Source, argument_nodes, call_parts as parts, callee_name, field, member_name, receiver, unwrap, walk
 from .shapes import Shapes

@@ -9,12 +9,12 @@ from dataclasses import replace
 
 from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
-from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
+from ...values import NO_VALUE, Touch
 from . import bindings, declare, literals, reads
 from ..scope import Scope
 from ...spelling import snake_of as snake
-from .infer import Inferer, Value
+from .infer import Inferred, Inferer
 from .language import Language
 from .nodes import (Node, Source, arguments, callee, callee_name, declared_value, field, is_member, member_name,
                     operator, paired, receiver, unwrap)
@@ -79,7 +79,7 @@ class Walk:
         for child in node.named_children:
             self.visit(child)
 
-    def function(self, node: Node, bound: Value | None = None) -> None:
+    def function(self, node: Node, bound: Inferred | None = None) -> None:
         """A function's body in a scope of its own; its parameters are records by their name or
         their type's (``mr``, ``x: MergeRequest``), or ``bound`` (a callback's argument)."""
         for child in node.named_children:
@@ -109,7 +109,7 @@ class Walk:
             if name is not None and name.type in self.sh.identifier:
                 yield position, self.s.text_of(name), field(param, "type")
 
-    def _typed(self, annotation: Node | None) -> Value | None:
+    def _typed(self, annotation: Node | None) -> Inferred | None:
         """A parameter's or variable's type names the record: ``(mr: MergeRequest)``, ``r
         *gitlab.Runner`` (the SDK's type, typed), ``List<Runner> runners``."""
         return self.sdk.typed(annotation) or self.infer.typed(annotation)
@@ -135,7 +135,7 @@ class Walk:
         if target is None:
             return
         if target.type == self.sh.object_pattern:
-            bindings.destructure(self, target, self.infer.value(value))
+            bindings.destructure(self, target, self.infer.of(value))
             return
         if target.type not in self.sh.identifier:
             return
@@ -146,7 +146,7 @@ class Walk:
         written = self.requests.url_written(plain)
         if written is not None and written.id in self.url_touches:
             self.named_urls[name] = self.url_touches[written.id]
-        found = self.infer.value(value) or self.requests.query(value) if value is not None else None
+        found = self.infer.of(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
         self.scope.bind(name, found or text or self.infer.named(name))
 
@@ -196,12 +196,12 @@ class Walk:
             return None
         if node.type == self.sh.call:
             self.requests.call(node)  # a request's response, read before its arguments are visited
-        found = self.infer.value(node)
+        found = self.infer.of(node)
         if found is None:
             return None, "bare"
-        if found.kind == "response" and keyed and found.family in self.lang.keyed_responses:
+        if found.holds == "response" and keyed and found.family in self.lang.keyed_responses:
             return found.record, found.evidence
-        if found.kind != "record":
+        if found.holds != "record":
             return None
         if self.lang.struct_fields and found.evidence == "typed" and found.family != "sdk" and not keyed \
                 and node.type not in self.sh.lists:
@@ -329,7 +329,7 @@ class Walk:
         bound = None
         if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
             if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
-                bound = self.infer.value(receiver(function, self.sh))
+                bound = self.infer.of(receiver(function, self.sh))
         block = field(node, self.sh.block) if self.sh.block else None
         for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
             if arg.type in self.sh.functions and bound is not None:
@@ -345,8 +345,8 @@ class Walk:
             self.scope.push()
             for position, name, _ in self._parameters(function):
                 if position == 0:
-                    self.scope.bind(name, self.infer.value(receiver(callee(call, self.sh), self.sh)))
-            found = self.infer.value(body)
+                    self.scope.bind(name, self.infer.of(receiver(callee(call, self.sh), self.sh)))
+            found = self.infer.of(body)
             self.scope.pop()
             if found is not None:
                 self.infer.cache[call.id] = found
