@@ -68,17 +68,14 @@ class Spot:
         return Literal("".join(text), tuple(offsets))
 
     def _pieces(self, node: Node) -> Literal | None:
-        text, offsets = [], []
-        for part in walk(node):
+        text, offsets, stack = [], [], [node]
+        while stack:  # the parts in order, none inside a substitution (its code is run-time: "\0")
+            part = stack.pop()
             if part.type in self.sh.verbatim:  # C#'s ``@"…"``: one token, a written quote ``""`` is no plain text
-                opening, closing, quote = self.sh.verbatim[part.type]
-                start, end = self.s.span(part)
-                for piece in re.split(f"({re.escape(quote)})", self.s.text[start + len(opening):end - len(closing)]):
-                    plain = piece != quote
-                    text.append(piece if plain else closing)
-                    offsets.extend(range(start + len(opening), start + len(opening) + len(piece)) if plain
-                                   else [-1] * len(closing))
-                    start += len(piece)
+                self._verbatim(part, text, offsets)
+            elif part.type not in self.sh.fragment and part.type != self.sh.escape \
+                    and self.sh.substituted(part) is None:
+                stack.extend(reversed(part.named_children))
             elif part.type in self.sh.fragment:
                 start, _ = self.s.span(part)
                 value = self.s.text_of(part)
@@ -86,11 +83,23 @@ class Spot:
                     start, value = start + len(value) - len(value.lstrip()), value.strip()
                 text.append(value)
                 offsets.extend(range(start, start + len(value)))
-            elif part.type == self.sh.escape or part.type == self.sh.substitution:
+            elif part.type == self.sh.escape or self.sh.substituted(part) is not None:
                 value = _piece(self.s, part, self.sh) if part.type == self.sh.escape else "\0"
                 text.append(value or "\0")
                 offsets.extend([-1] * len(value or "\0"))
         return Literal("".join(text), tuple(offsets)) if text else None
+
+    def _verbatim(self, part: Node, text: list[str], offsets: list[int]) -> None:
+        """A string written as one token (``Shapes.verbatim``): its pieces between written quotes,
+        each written quote one quote with no offset of its own."""
+        opening, closing, quote = self.sh.verbatim[part.type]
+        start, end = self.s.span(part)
+        start += len(opening)
+        for piece in re.split(f"({re.escape(quote)})", self.s.text[start:end - len(closing)]):
+            plain = piece != quote
+            text.append(piece if plain else closing)
+            offsets.extend(range(start, start + len(piece)) if plain else [-1] * len(closing))
+            start += len(piece)
 
     def name_node(self) -> Node | None:
         """The node spelling the field's name: ``x.f``'s f, ``x["f"]``'s string, an object's key."""
@@ -141,7 +150,7 @@ class Spot:
         written = self.touch.written
         if written is None or written.key_span is None:
             return None
-        keys = ((n, unwrap(field(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
+        keys = ((n, unwrap(self.sh.part(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
         entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
                       and name_span(self.s, key, self.sh) == written.key_span), None)
         if entry is None:

@@ -38,9 +38,9 @@ def for_of(walk: Walk, node: Node) -> None:
     """``for (const mr of mrs)``, ``for (Runner each : runners)``, ``for _, r := range runners``:
     the loop's name is an element."""
     left_field, right_field = walk.sh.for_fields
-    right = field(node, right_field)
+    right = walk.sh.part(node, right_field)
     walk.visit(right)
-    left = field(node, left_field)
+    left = walk.sh.part(node, left_field)
     if left is not None and left.type in walk.sh.lists:  # Go's ``for _, r := range runners``
         listed = left.named_children
         left = listed[walk.sh.for_element] if len(listed) > walk.sh.for_element else None

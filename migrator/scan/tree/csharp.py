@@ -70,7 +70,7 @@ SHAPES = Shapes(
                         "attribute_argument",
                         "bracketed_argument_list", "postfix_unary_expression", "checked_expression"}),
     literals={"true": True, "false": False, "null_literal": None}, literal_codes={"null_literal": "null"},
-    worded=frozenset({"boolean_literal"}),
+    valued=frozenset({"boolean_literal"}),
     number="integer_literal", other_numbers=frozenset({"real_literal"}),
     declarations=frozenset({"class_declaration", "record_declaration", "struct_declaration"}),
     declared_field=frozenset({"property_declaration", "field_declaration"}), components="parameter_list",

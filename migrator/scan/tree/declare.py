@@ -120,8 +120,10 @@ def _field(w: Walk, member: Node) -> tuple[str, Node] | None:
     keyed = _key_annotation(w, member)
     if keyed is not None:
         return keyed
-    name = field(member, w.sh.declared_name) or next((n for n in walk(member) if n.type == w.sh.declarator), None)
+    name = w.sh.part(member, w.sh.declared_name) or next((n for n in walk(member) if n.type == w.sh.declarator), None)
     name = field(name, "name") if name is not None and name.type == w.sh.declarator else name  # Java's, C#'s fields
+    if name is not None and name.type in w.sh.identifier and name.named_children:
+        name = name.named_children[0]  # PHP's ``$merge_status``: the name after its sigil
     if name is None or name.type not in w.sh.property:
         return None
     tag = field(member, w.sh.field_tag) if w.sh.field_tag else None

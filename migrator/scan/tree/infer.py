@@ -128,12 +128,14 @@ class Inferer:
         function = unwrap(callee(node, self.sh), self.sh.wrappers)
         if function is not None and callee_name(self.s, node, self.sh) in self.lang.parsers:
             return self._parsed(node)
-        if function is None or function.type != self.sh.member:
+        if function is None or function.type not in self.sh.identifier | {self.sh.member}:
             return None
-        method = self.s.text_of(member_name(function, self.sh))
+        method = self.s.text_of(member_name(function, self.sh) if function.type == self.sh.member else function)
         if method in self.lang.forwarders or self.s.text_of(function) in self.lang.forwarders:
-            args = arguments(node)  # ``client.Do(req)``, ``io.ReadAll(resp.Body)``
+            args = arguments(node)  # ``client.Do(req)``, ``io.ReadAll(resp.Body)``, PHP's ``curl_exec($ch)``
             return self.of(args.named_children[0]) if args is not None and args.named_children else None
+        if function.type != self.sh.member:
+            return None
         base = self.of(receiver(function, self.sh))
         if base is None:
             return None

@@ -60,7 +60,7 @@ class Methods:
         self.w.recorded += mock
         if method in self.sh.format_methods and (at := url_node(self.s, node, self.sh)) is not node:
             literals.url_literal(self.w, node, at)
-        if not self.request(node):
+        if not self.w.requests.call(node) and not self.request(node):
             self.sdk_call(node, receiver, method, args)
             if method in self.lang.equality_methods and receiver is not None and args:
                 self.equals(node, receiver, args[0])

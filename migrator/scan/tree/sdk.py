@@ -1,6 +1,7 @@
 """A language's SDK as data (rules/model/<sdk>.yaml), read once with the rules (``ApiModel.sdk``)
 and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go client
-(gitlab.com/gitlab-org/api/client-go), the gitlab gem (Ruby) and gitlab4j-api (Java). Its keys:
+(gitlab.com/gitlab-org/api/client-go), the gitlab gem (Ruby), gitlab4j-api (Java) and php-gitlab-api
+(PHP). Its keys:
 
 - ``calls:`` resource methods, "Resource.method: METHOD path" (the path as the model writes it):
   ``api.MergeRequests.showChanges(p, iid)``, ``git.MergeRequests.GetMergeRequestChanges(pid, iid,
@@ -20,6 +21,9 @@ and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go cl
   ``runnersApi``), the record a service method returns, the endpoint it always calls and the
   filters its enum arguments send (``RunnerStatus`` → status); the type of a record field's
   accessor (a ``Boolean`` may be null). Read with the method calls (methods.py);
+- ``resources:`` (php-gitlab-api) methods naming a resource by a string (``$client->api('mr')``);
+  a resource is otherwise a member (``api.MergeRequests``) or a call without arguments
+  (``$client->mergeRequests()``) of the ``calls:`` key's first part;
 - ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py).
 """
 
@@ -36,8 +40,8 @@ from ...syntax import Syntax
 from .. import urls
 from ...spelling import snake_of as snake
 from .infer import Inferred
-from .nodes import (Node, argument_nodes, callee, callee_name, is_member, member_name, method_name, receiver,
-                    unwrap, walk)
+from .nodes import (Node, argument_nodes, call_parts, callee, callee_name, is_member, member_name, method_name,
+                    receiver, unwrap, walk)
 from .strings import object_entries
 
 if TYPE_CHECKING:
@@ -83,8 +87,8 @@ class Sdk:
 
     def _spec(self, key: str, name: str) -> tuple[str, urls.ApiUrl] | None:
         spec = (self.data.get(key) or {}).get(name)
-        verb, _, path = str(spec).partition(" ") if spec else ("", "", "")
-        return self.request(verb, path) if spec else None
+        verb, _, path = spec.partition(" ") if isinstance(spec, str) else ("", "", "")
+        return self.request(verb, path) if path else None
 
     def _qualified(self, name: str) -> str | None:
         """``gitlab.Runner`` → ``Runner`` where ``gitlab`` is the SDK's package."""
@@ -142,11 +146,9 @@ class Sdk:
         """``….Resource.method(…)`` of ``calls:``: an endpoint touch, its options object's keys
         the request's parameters, and the call's value the endpoint's record."""
         owner = unwrap(receiver(function, self.sh), self.sh.wrappers) if self.data.get("calls") else None
-        if owner is None or not is_member(owner, self.sh) or member_name(owner, self.sh) is None \
-                or member_name(function, self.sh) is None:
-            return False
+        resource = self._resource(owner) if owner is not None else None
         where = member_name(function, self.sh)
-        parsed = self._spec("calls", f"{self.s.text_of(member_name(owner, self.sh))}.{self.s.text_of(where)}")
+        parsed = self._spec("calls", f"{resource}.{self.s.text_of(where)}") if resource and where else None
         if parsed is None:
             return False
         method, url = parsed
@@ -158,6 +160,21 @@ class Sdk:
             self.w.requests.params(options[-1], url, "typed", method, request, rename=snake)
         self.w.infer.cache[node.id] = Inferred("record", url.record, "typed", family="sdk")
         return True
+
+    def _resource(self, owner: Node) -> str | None:
+        """The SDK's resource a call is made on: ``api.MergeRequests`` (a member), PHP's
+        ``$client->mergeRequests()`` (a call without arguments), or the one a resource method
+        names (``$client->api('mr')``: ``resources:``)."""
+        if is_member(owner, self.sh):
+            name = member_name(owner, self.sh)
+            return self.s.text_of(name) if name is not None else None
+        if owner.type != self.sh.method_call:
+            return None
+        _, method, listed = call_parts(self.s, owner, self.sh)
+        named = self.data.get("resources") or {}
+        if method in named and len(listed) == 1:
+            return (named[method] or {}).get(str(self.w.literal(listed[0])))
+        return method if not listed else None
 
     def method(self, node: Node, owner: Node, method: str, value: Inferred | None, listed: list[Node]) -> bool:
         """A method of ``methods:``: ``Gitlab.runners(scope: :active)`` sends its request;

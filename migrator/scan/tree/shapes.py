@@ -43,8 +43,8 @@ class Shapes:
     subscript_receiver: str = "object"
     name: str = "property"
     index: str | None = "index"
-    # a node wrapping one argument of a call (C#'s ``argument``, ``name: value`` too): its value
-    # is its last named child
+    # a node wrapping one argument of a call (C#'s ``argument``, ``name: value`` too; PHP's
+    # ``argument``): its value is its last named child
     argument: str = "-"
     # strings: plain literals, template literals with substitutions, and their parts
     string: str = "string"
@@ -52,16 +52,19 @@ class Shapes:
     substitution: str = "template_substitution"
     fragment: frozenset[str] = frozenset({"string_fragment"})
     escape: str = "escape_sequence"
-    # named nodes of a string or a substitution that are only its punctuation (C#'s
+    # expressions a string holds as its parts with no node around them (PHP's ``"$id"``,
+    # ``"{$mr->iid}"``), read as ``substitution``s are (``substituted``)
+    interpolated: frozenset[str] = frozenset()
+    # named nodes of a string or a substitution that are only its punctuation, no code of it (C#'s
     # ``interpolation_brace``, ``interpolation_start``: ``$"`` … ``{`` … ``}``)
     punctuation: frozenset[str] = frozenset()
     # strings written as one token, with their opening and closing quotes and how a quote is
     # written inside (C#'s verbatim ``@"a""b"``: ``('@"', '"', '""')``)
     verbatim: dict[str, tuple[str, str, str]] = field(default_factory=dict)
-    # more nodes written as strings: Ruby's heredoc bodies, whose opening (``heredoc``) stands
-    # where the string is used
+    # more nodes written as strings: heredoc bodies, and the nodes standing where the string is used
+    # (``heredocs``): Ruby's opening, whose body follows the line; PHP's heredoc, holding its body
     texts: frozenset[str] = frozenset()
-    heredoc: str | None = None
+    heredocs: frozenset[str] = frozenset()
     # fragments of a text block whose incidental indentation and line ends are no part of a URL
     block_fragment: frozenset[str] = frozenset()
     # symbols that spell a name (``:scope``, ``scope:`` as a hash key): their text without a ':'
@@ -125,7 +128,9 @@ class Shapes:
     # literals and their values (a literal's code is its node type: ``null``, ``nil``)
     literals: dict[str, object] = field(default_factory=lambda: {"true": True, "false": False, "null": None})
     literal_codes: dict[str, str] = field(default_factory=dict)  # a literal's code, where its node type is not it
-    worded: frozenset[str] = frozenset()  # literals known by their text, not their type (C#'s ``boolean_literal``)
+    # literals known by their text, not their type: their value is their text's, in any case, in
+    # ``literals`` (C#'s ``boolean_literal``: true; PHP's ``boolean``: TRUE)
+    valued: frozenset[str] = frozenset()
     number: str = "number"
     # declarations of a record's fields (display-only): interfaces, object types, class fields
     declarations: frozenset[str] = frozenset({"interface_declaration", "type_alias_declaration", "class_declaration",
@@ -162,6 +167,29 @@ class Shapes:
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()
+    # parts a grammar gives no field name (PHP's ``'k' => v``, ``$mr['k']``, ``new T(…)``): node
+    # type → {part's field name as this Shapes names it: index among the node's named children
+    # that have no field, from the end where negative}
+    positional: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def part(self, node: Any, name: str | None) -> Any:
+        """A node's part by its field name, or by its position where the grammar names none."""
+        if node is None or name is None:
+            return None
+        found = node.child_by_field_name(name)
+        at = self.positional.get(node.type, {}).get(name) if found is None else None
+        if at is None:
+            return found
+        listed = [c for i, c in enumerate(node.children)
+                  if c.is_named and c.type not in (self.comment, self.block_comment) and node.field_name_for_child(i) is None]
+        return listed[at] if -len(listed) <= at < len(listed) else None
+
+    def substituted(self, part: Any) -> Any:
+        """The code a string's part substitutes (``${x}``, ``#{x}``, PHP's ``$x``, C#'s ``{x}``
+        without its ``punctuation``), or None where the part is text."""
+        if part.type == self.substitution:
+            return next((c for c in part.named_children if c.type not in self.punctuation), part)
+        return part if part.type in self.interpolated else None
 
     def f(self, node: Any, role: str) -> Any:
         """A node's part by its JavaScript field name (``object``, ``property``, ``function``,
@@ -170,7 +198,7 @@ class Shapes:
         named = {"object": self.receiver, "property": self.name, "function": self.callee, "argument": self.operand,
                  "pattern": self.parameter_name}
         name = self.roles.get(role) or named.get(role, role)
-        return None if node is None or name is None else node.child_by_field_name(name)
+        return self.part(node, name)
 
     @builtins.property
     def strings(self) -> frozenset[str]:

@@ -264,8 +264,8 @@ class Walk:
         elif node.id not in self.handled and not self.sdk.options(node):
             self.keys(node)
         for entry in node.named_children:
-            value = field(entry, "value") if entry.type == self.sh.pair else None
-            key = field(entry, "key") if entry.type == self.sh.pair else None
+            value = self.sh.part(entry, "value") if entry.type == self.sh.pair else None
+            key = self.sh.part(entry, "key") if entry.type == self.sh.pair else None
             if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
             if value is not None:
