@@ -84,7 +84,6 @@ SHAPES = Shapes(
              "scoped_call_expression": "member_call_expression"},
     # a constructor's promoted parameters (``public function __construct(public string $merge_status)``)
     # are properties a class declares, named as a property's are
-    nullable=frozenset({"nullsafe_member_access_expression", "nullsafe_member_call_expression"}),
     promoted=frozenset({"property_promotion_parameter"}),
     renamed={"scoped_call_expression": {"object": "scope"}, "property_promotion_parameter": {"element": "name"}},
 )
@@ -143,6 +142,7 @@ LANGUAGE = Language(
                            "CURLOPT_PUT": "method:PUT", "CURLOPT_POSTFIELDS": "body",
                            "CURLOPT_HTTPHEADER": "header"}),
     sdk="php-gitlab-api",
+    nullable=frozenset({"nullsafe_member_access_expression"}),  # ``$runner?->active`` is null where $runner is
     camelized=False,
     unknown_clients=True,
 )
