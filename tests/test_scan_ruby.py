@@ -148,6 +148,11 @@ def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
         ("status", "paused", "Eq"), ("merge_status", "can_be_merged", "NotEq")]
 
 
+def test_a_float_is_a_number_as_an_integer_is(table):
+    code = "puts 1 if runner[:maximum_timeout] == 1.5\nGitlab.update_runner(id, maximum_timeout: 2.0e3)\n"
+    assert [t.value for t in scan(code, table.model) if t.name == "maximum_timeout"] == [1.5, 2000.0]
+
+
 # ---------------------------------------------------------------- declarations
 def test_a_struct_or_a_class_declaring_a_records_fields_is_a_declaration_shown_not_fixed(check):
     code = ("MergeRequest = Struct.new(:iid, :merged_by, keyword_init: true)\n"

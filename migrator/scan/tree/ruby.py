@@ -43,7 +43,7 @@ SHAPES = Shapes(
     statements=frozenset({"program", "body_statement", "then", "else", "do", "block_body", "begin", "ensure"}),
     this=frozenset({"self"}), parenthesized="parenthesized_statements",
     wrappers=frozenset({"parenthesized_statements"}),
-    literals={"true": True, "false": False, "nil": None}, number="integer",
+    literals={"true": True, "false": False, "nil": None}, number="integer", other_numbers=frozenset({"float"}),
     declarations=frozenset({"class"}), declared_field=frozenset(), qualified=frozenset({"scope_resolution"}),
     comment="comment", type_names=frozenset({"constant"}),
 )
