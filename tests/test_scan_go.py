@@ -170,6 +170,17 @@ def test_an_sdk_call_types_its_result_and_a_parameter_of_an_sdk_type_is_typed(ta
         ("merged_by", "merge_request", "typed"), ("active", "runner", "typed")]
 
 
+def test_a_variable_keeps_its_declared_sdk_type_through_a_plain_reassignment(table):
+    """Go is statically typed: ``mr = mrs[0]`` cannot change what ``var mr *gitlab.MergeRequest``
+    holds, so a field read on it is still the SDK's (its fix held back where the pinned release
+    lacks the new name)."""
+    code = ("func f(mrs []*Any) {\n\tvar mr *gitlab.MergeRequest\n\tif len(mrs) > 0 {\n\t\tmr = mrs[0]\n\t}\n"
+            "\tuse(mr.MergedBy)\n}\n")
+    [touch] = [t for t in scan(HEAD + code, table.model) if t.role == "field"]
+    assert (touch.name, touch.record, touch.evidence, touch.origin.sdk) == (
+        "merged_by", "merge_request", "typed", "go-gitlab")
+
+
 def test_an_sdk_option_struct_sends_its_fields_as_the_requests_parameters(table):
     code = body('opts := &gitlab.ListRunnersOptions{Scope: gitlab.Ptr("online"), Type: gitlab.String("project_type")}')
     assert [t[1:7] for t in touches(code, table, "param")] == [

@@ -205,6 +205,14 @@ def test_gitlab4j_calls_are_the_sdks_typed_records_and_endpoints(check):
     assert found == [("MIG030", 1, "display-only"), ("MIG010", 2, "unsafe"), ("MIG066", 3, "display-only")]
 
 
+def test_a_variable_keeps_the_record_it_was_declared_with_through_a_plain_reassignment(table):
+    code = ("MergeRequest mr = gitLabApi.getMergeRequestApi().getMergeRequest(pid, iid);\n"
+            "if (mr == null) { mr = cache.lookup(key); }\n"
+            "use(mr.getMergedBy());\n")
+    assert [t[:4] for t in touches(code, table, "field") if t[1] == "merged_by"] == [
+        ("field", "merged_by", "merge_request", "typed")]
+
+
 def test_gitlab4j_get_active_is_a_boolean_that_may_be_null_and_is_not_negated(check):
     code = "for (Runner runner : gitLabApi.getRunnersApi().getAllRunners()) {\n    if (runner.getActive()) {}\n}\n"
     [finding] = check(code, "java", "Example.java")

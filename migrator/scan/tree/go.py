@@ -79,6 +79,7 @@ LANGUAGE = Language(
                            "httptest", "httpmock", "t", "testing", "flag", "bufio", "regexp", "math"}),
     case="pascal",
     struct_fields=True,
+    static=True,
     # Go's common initialisms (golint's list, the ones API names use): ``WebURL``, ``IPAddress``
     initialisms=frozenset({"ID", "IDS", "URL", "URLS", "IP", "API", "HTTP", "HTTPS", "JSON", "SHA", "SSH", "SSL",
                            "TLS", "UI", "UID", "UUID", "URI", "CPU", "DNS", "HTML", "TTL", "LDAP", "SAML", "SMS"}),

@@ -81,6 +81,7 @@ LANGUAGE = Language(
     accessors={"get": "read", "is": "read", "set": "write"},
     case="camel",
     capitalised_types=True,
+    static=True,
     key_methods=frozenset({"get", "path", "has", "getString", "getInt", "getLong", "getBoolean", "optString",
                            "optBoolean", "optInt", "getJSONObject", "optJSONObject", "getJSONArray",
                            "getAsJsonObject", "containsKey", "hasNonNull"}),

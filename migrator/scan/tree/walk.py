@@ -127,10 +127,12 @@ class Walk:
         if name is not None and declared is not None and self.scope.lookup(self.s.text_of(name)) is None:
             self.scope.bind(self.s.text_of(name), self._typed(declared))  # ``Runner r = …``: its type names it
 
-    def bind(self, target: Node | None, value: Node | None) -> None:
+    def bind(self, target: Node | None, value: Node | None, reassigned: bool = False) -> None:
+        """``target`` holds ``value``; ``reassigned``: by a plain assignment, after which a variable of a
+        statically typed language still holds what it was declared with (``Language.static``)."""
         if target is not None and target.type in self.sh.lists:  # Go's ``mr, _, err := …``
             for name, one in paired(target, value, self.sh.lists):
-                self.bind(name, one)
+                self.bind(name, one, reassigned)
             return
         if target is None:
             return
@@ -148,15 +150,16 @@ class Walk:
             self.named_urls[name] = self.url_touches[written.id]
         found = self.infer.of(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
-        self.scope.bind(name, found or text or self.infer.named(name))
+        if not (reassigned and self.lang.static and isinstance(self.scope.lookup(name), Inferred)):
+            self.scope.bind(name, found or text or self.infer.named(name))
 
     def assignment(self, node: Node) -> None:
         left, right = field(node, "left"), field(node, "right")
         self.visit(right)
         for one, value in paired(left, right, self.sh.lists):
-            self._assign(node, one, value)
+            self._assign(node, one, value, reassigned=node.type == self.sh.assignment)
 
-    def _assign(self, node: Node, left: Node | None, right: Node | None) -> None:
+    def _assign(self, node: Node, left: Node | None, right: Node | None, reassigned: bool = False) -> None:
         if left is not None and left.type in (self.sh.member, self.sh.subscript):
             statement = node.parent is not None and (node.parent.type == self.sh.statement
                                                      or node.parent.type in self.sh.statements)
@@ -165,7 +168,7 @@ class Walk:
             self.handled.add(left.id)
             self.visit(left)
         else:
-            self.bind(left, right)
+            self.bind(left, right, reassigned)
 
     # ---------------------------------------------------------------- fields
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
