@@ -118,6 +118,33 @@ def test_a_struct_the_program_declares_is_named_evidence_on_its_fields(table):
     assert [t[1:4] for t in touches(code, table, "field")] == [("merged_by", "merge_request", "named")]
 
 
+def test_a_value_of_another_sdks_type_is_not_the_apis_whatever_its_name_says(table):
+    """``github.PullRequest`` has a ``MergedBy`` too: a field of a type known to be neither the
+    SDK's nor named for a record is that type's own; no touch, not even a bare one."""
+    code = ("func f(mr *github.PullRequest, runner *drone.Stage, prs []*github.PullRequest) {\n"
+            "\tuse(mr.MergedBy, mr.MergedBy.Login, runner.Active)\n"
+            "\tfor _, pr := range prs {\n\t\tuse(pr.MergedBy)\n\t}\n}\n")
+    assert touches(code, table, "field") == []
+
+
+def test_a_value_of_the_programs_own_type_named_for_no_record_is_not_the_apis(table):
+    code = "func (pullr PullRequest) Author() string {\n\treturn pullr.MergedBy.Login\n}\n"
+    assert touches(code, table, "field") == []
+
+
+def test_a_map_or_an_interface_says_nothing_so_the_name_still_does(table):
+    code = "func f(mr map[string]any, runner interface{}) {\n\tuse(mr[\"merged_by\"])\n}\n"
+    assert [t[1:4] for t in touches(code, table, "field")] == [("merged_by", "merge_request", "named")]
+
+
+def test_a_struct_literal_of_the_sdks_record_is_typed_and_of_another_type_gives_nothing(table):
+    code = body("want := &gitlab.MergeRequest{MergedBy: u}\nother := clients.PullRequest{MergedBy: u}\n"
+                "mine := legacyMergeRequest{MergeStatus: s}")
+    found = [(t.name, t.record, t.evidence, t.origin.sdk) for t in scan(HEAD + code, table.model) if t.role == "field"]
+    assert found == [("merged_by", "merge_request", "typed", "go-gitlab"),
+                     ("merge_status", "merge_request", "named", None)]
+
+
 def test_a_variable_named_like_a_record_is_named_evidence(table):
     code = body("use(mr.MergedBy, runner.IPAddress)")
     assert [t[1:4] for t in touches(code, table, "field")] == [

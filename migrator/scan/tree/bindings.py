@@ -1,4 +1,4 @@
-"""Names bound by a pattern or a loop, for the walk (walk.py): ``const {data} = await
+"""Names bound by a pattern, a loop or a callback, for the walk (walk.py): ``const {data} = await
 axios.get(url)`` (a destructured field of a record is read), ``for (const mr of mrs)``,
 ``for (Runner each : runners)``, ``for _, r := range runners`` (the element of a list of records,
 by its name or its type)."""
@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from ...values import Touch
 from .infer import Inferred
-from .nodes import Node, field
+from .nodes import Node, callee, field, receiver
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -49,3 +49,18 @@ def for_of(walk: Walk, node: Node) -> None:
         walk.scope.bind(name, walk.infer.element(right) or walk.infer.named(name)
                         or walk.infer.typed(field(node, "type")))  # ``for (Runner each : list)``
     walk.visit(field(node, "body"))
+
+
+def returned(walk: Walk, call: Node, function: Node) -> None:
+    """``x.then(r => r.json())`` is what the callback returns (an expression body), its parameter
+    bound to the receiver."""
+    body = field(function, "body")
+    if body is not None and body.type != walk.sh.statement_block and call.id not in walk.infer.cache:
+        walk.scope.push()
+        for position, name, _ in walk.parameters(function):
+            if position == 0:
+                walk.scope.bind(name, walk.infer.of(receiver(callee(call, walk.sh), walk.sh)))
+        found = walk.infer.of(body)
+        walk.scope.pop()
+        if found is not None:
+            walk.infer.cache[call.id] = found

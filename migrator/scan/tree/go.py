@@ -45,6 +45,7 @@ SHAPES = Shapes(
     other_numbers=frozenset({"float_literal"}),
     declarations=frozenset({"type_spec"}), declared_field=frozenset({"field_declaration"}),
     struct_members=frozenset({"field_declaration_list"}), field_tag="tag", qualified_type="qualified_type",
+    type_wrappers=frozenset({"pointer_type", "slice_type", "array_type"}),
     method_receiver="receiver", composite="composite_literal", address="&",
     comment="comment", type_names=frozenset({"type_identifier"}),
     roles={"constructor": "type"},

@@ -6,15 +6,16 @@ responses (recorded: their fixes are unsafe)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...syntax import Syntax
 from ...values import NO_VALUE, Touch
-from . import bindings, declare, literals, reads
+from . import bindings, declare, literals, reads, types
 from ..scope import Scope
 from ...spelling import snake_of as snake
-from .infer import Inferred, Inferer
+from .infer import FOREIGN, Inferred, Inferer
 from .language import Language
 from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
                     unwrap)
@@ -53,6 +54,7 @@ class Walk:
 
             self.methods = self.infer.methods = Methods(self)
         self.decls = declare.Declarations(self)
+        self.infer.types = partial(types.declared, self)
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -90,16 +92,17 @@ class Walk:
         for param in held.named_children if held is not None else ():  # Go's ``func (m *legacyMergeRequest) …``
             name = field(param, self.sh.parameter_name)
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), self._typed(field(param, "type"))
+                self.scope.bind(self.s.text_of(name), types.declared(self, field(param, "type"))
                                 or self.infer.named(self.s.text_of(name)))
-        for position, name, annotation in self._parameters(node):
+        for position, name, annotation in self.parameters(node):
             value = bound if position == 0 and bound is not None else (
-                self.sdk.typed(annotation) or self.infer.named(name) or self._typed(annotation))
+                self.sdk.typed(annotation) or types.foreign(self, annotation) or self.infer.named(name)
+                or self.infer.typed(annotation))
             self.scope.bind(name, value)
         self.visit(field(node, "body"))
         self.scope.pop()
 
-    def _parameters(self, node: Node):
+    def parameters(self, node: Node):
         params = field(node, self.sh.parameters) or field(node, self.sh.parameter)
         if params is None:
             return
@@ -109,11 +112,6 @@ class Walk:
             if name is not None and name.type in self.sh.identifier:
                 yield position, self.s.text_of(name), field(param, "type")
 
-    def _typed(self, annotation: Node | None) -> Inferred | None:
-        """A parameter's or variable's type names the record: ``(mr: MergeRequest)``, ``r
-        *gitlab.Runner`` (the SDK's type, typed), ``List<Runner> runners``."""
-        return self.sdk.typed(annotation) or self.infer.typed(annotation)
-
     def declarator(self, node: Node) -> None:
         value = field(node, "value")
         self.visit(value)
@@ -121,11 +119,11 @@ class Walk:
         declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
         if value is None and declared is not None:  # Go's ``var mr gitlab.MergeRequest``, Java's ``Runner r;``
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), self._typed(declared) or self.infer.named(self.s.text_of(name)))
+                self.scope.bind(self.s.text_of(name), types.declared(self, declared) or self.infer.named(self.s.text_of(name)))
             return
         self.bind(name, value)
         if name is not None and declared is not None and self.scope.lookup(self.s.text_of(name)) is None:
-            self.scope.bind(self.s.text_of(name), self._typed(declared))  # ``Runner r = …``: its type names it
+            self.scope.bind(self.s.text_of(name), types.declared(self, declared))  # ``Runner r = …``: its type names it
 
     def bind(self, target: Node | None, value: Node | None, reassigned: bool = False) -> None:
         """``target`` holds ``value``; ``reassigned``: by a plain assignment, after which a variable of a
@@ -279,20 +277,24 @@ class Walk:
     def keys(self, node: Node) -> None:
         """An object literal's keys: typed by the record's key signature, named by the name the
         object is bound to, bare otherwise."""
+        kind = field(node.parent, "type") if node.parent is not None and self.sh.composite else None  # Go's ``T{…}``
+        typed = types.declared(self, kind) if kind is not None else None
+        if typed is FOREIGN:
+            return  # the fields of a type not the API's: ``github.PullRequest{MergedBy: u}``
         entries = object_entries(self.s, node, self.sh, self.lang.api_name)
         record = self.model.record_for_keys({name for name, _, _ in entries})
-        evidence = "typed" if record else "bare"
-        kind = field(node.parent, "type") if node.parent is not None and self.sh.composite else None  # Go's ``T{…}``
-        name = self.object_names.get(node.id) or (self.s.text_of(kind).rpartition(".")[2] if kind else None)
-        if record is None and name:
-            named = self.infer.named(name)
-            record, evidence = (named.record, "named") if named else (None, "bare")
+        evidence, origin = "typed" if record else "bare", PLAIN
+        named = self.infer.named(self.object_names[node.id]) if node.id in self.object_names else typed
+        if record is None and named is not None and named.holds == "record":
+            record, evidence = named.record, named.evidence
+            origin = self.sdk.origin if named.family == SDK else PLAIN  # ``gitlab.MergeRequest{…}``
         held = tuple((name, self.literal(value) if value is not key else NO_VALUE) for name, key, value in entries)
         for index, (name, key, value) in enumerate(entries):
             syntax = Syntax.NONE if value is key else Syntax.DICT_KEY
             span = name_span(self.s, key, self.sh)
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
-                           written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
+                           written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index)),
+                           origin=origin))
 
     # ---------------------------------------------------------------- calls and URLs
     def method_call(self, node: Node) -> None:
@@ -339,22 +341,9 @@ class Walk:
         for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
             if arg.type in self.sh.functions and bound is not None:
                 self.function(arg, bound)
-                self._returned(node, arg)
+                bindings.returned(self, node, arg)
             else:
                 self.visit(arg)
-
-    def _returned(self, call: Node, function: Node) -> None:
-        """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
-        body = field(function, "body")
-        if body is not None and body.type != self.sh.statement_block and call.id not in self.infer.cache:
-            self.scope.push()
-            for position, name, _ in self._parameters(function):
-                if position == 0:
-                    self.scope.bind(name, self.infer.of(receiver(callee(call, self.sh), self.sh)))
-            found = self.infer.of(body)
-            self.scope.pop()
-            if found is not None:
-                self.infer.cache[call.id] = found
 
     def string(self, node: Node) -> None:
         if node.id not in self.handled and self.recorded and reads.embedded_json(self, node):

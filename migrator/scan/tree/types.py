@@ -1,0 +1,43 @@
+"""What a declared type says a value holds, for the walk (walk.py) and a literal of a named type
+(infer.py's ``T{…}``): the SDK's type (a typed record whose touches are marked the SDK's:
+``r *gitlab.Runner``), a type named for a record (``MergeRequest``, ``legacyMergeRequest``,
+``List<Runner>``), or, where a field is its type's (``Language.struct_fields``: Go's struct
+fields), a named type that is neither: FOREIGN, another SDK's (``pr *github.PullRequest``) or the
+program's own (``p PullRequest``). A field of a foreign value is that type's, whatever the
+variable's name says, and so is everything below it: no touch, not even a bare one."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .infer import FOREIGN, Inferred
+from .nodes import Node
+
+if TYPE_CHECKING:
+    from .walk import Walk
+
+
+def declared(w: Walk, annotation: Node | None) -> Inferred | None:
+    """A parameter's or variable's type names the record: ``(mr: MergeRequest)``, ``r
+    *gitlab.Runner`` (the SDK's type, typed), ``List<Runner> runners``; or it is foreign."""
+    return w.sdk.typed(annotation) or w.infer.typed(annotation) or foreign(w, annotation)
+
+
+def foreign(w: Walk, annotation: Node | None) -> Inferred | None:
+    """FOREIGN for a named type, in a language whose fields are their type's, that is neither the
+    SDK's nor named for a record. A type of a package the walk reads its own way (``url.Values``,
+    ``http.Response``: ``Language.not_records``) is not."""
+    named = named_type(w, annotation) if w.lang.struct_fields else None
+    text = w.s.text_of(named) if named is not None else ""
+    if not text or text.partition(".")[0] in w.lang.not_records or w.sdk.declares(text) or w.infer.typed(named):
+        return None
+    return FOREIGN
+
+
+def named_type(w: Walk, annotation: Node | None) -> Node | None:
+    """The named type an annotation declares, through pointers, slices and arrays (Go's
+    ``*gitlab.Runner``, ``[]PullRequest``); None for a map, an interface or a function type."""
+    node = annotation
+    while node is not None and node.type in w.sh.type_wrappers:
+        node = node.named_children[-1] if node.named_children else None
+    return node if node is not None and node.type in w.sh.type_names | {w.sh.qualified_type} else None
