@@ -132,6 +132,19 @@ def test_a_value_of_the_programs_own_type_named_for_no_record_is_not_the_apis(ta
     assert touches(code, table, "field") == []
 
 
+def test_a_type_the_file_declares_holds_the_record_its_declaration_declares_or_none(table):
+    """``VersionCommandRunner`` is named like a runner but declares none of a runner's fields: a
+    value of it, and what is below it, is not the API's; ``legacyMergeRequest`` embeds the SDK's
+    record, so it declares one (a field read on it is named: the program's struct may lack a new
+    name)."""
+    code = ("type VersionCommandRunner struct {\n\tprjCmdRunner ProjectCommandRunner\n}\n\n"
+            "type legacyMergeRequest struct {\n\tgitlab.MergeRequest\n\tMergeStatus string `json:\"merge_status\"`\n}\n\n"
+            "func (v *VersionCommandRunner) Run(lmr legacyMergeRequest) {\n"
+            "\tuse(v.prjCmdRunner.Version, lmr.MergeStatus)\n}\n")
+    assert [t[1:5] for t in touches(code, table, "field")] == [
+        ("merge_status", "merge_request", "typed", "declare"), ("merge_status", "merge_request", "named", "read")]
+
+
 def test_a_map_or_an_interface_says_nothing_so_the_name_still_does(table):
     code = "func f(mr map[string]any, runner interface{}) {\n\tuse(mr[\"merged_by\"])\n}\n"
     assert [t[1:4] for t in touches(code, table, "field")] == [("merged_by", "merge_request", "named")]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from . import declare
 from .infer import FOREIGN, Inferred
 from .nodes import Node
 
@@ -18,20 +19,32 @@ if TYPE_CHECKING:
 
 
 def declared(w: Walk, annotation: Node | None) -> Inferred | None:
-    """A parameter's or variable's type names the record: ``(mr: MergeRequest)``, ``r
-    *gitlab.Runner`` (the SDK's type, typed), ``List<Runner> runners``; or it is foreign."""
-    return w.sdk.typed(annotation) or w.infer.typed(annotation) or foreign(w, annotation)
+    """A variable's type names the record: ``r *gitlab.Runner`` (the SDK's type, typed), ``(mr:
+    MergeRequest)``, ``List<Runner> runners``; or it is foreign."""
+    return w.sdk.typed(annotation) or foreign(w, annotation) or w.infer.typed(annotation)
+
+
+def parameter(w: Walk, name: str, annotation: Node | None) -> Inferred | None:
+    """A parameter holds what its type says (the SDK's, the file's own or a foreign type), else
+    what its name says (``mr``), else what its type's name does (``x: MergeRequest``)."""
+    return w.sdk.typed(annotation) or foreign(w, annotation) or w.infer.named(name) or w.infer.typed(annotation)
 
 
 def foreign(w: Walk, annotation: Node | None) -> Inferred | None:
-    """FOREIGN for a named type, in a language whose fields are their type's, that is neither the
-    SDK's nor named for a record. A type of a package the walk reads its own way (``url.Values``,
-    ``http.Response``: ``Language.not_records``) is not."""
+    """In a language whose fields are their type's: for a type the file declares, the record its
+    declaration declares (declare.file_types) or FOREIGN; for another named type, FOREIGN unless
+    it is the SDK's or named for a record. A type of a package the walk reads its own way
+    (``url.Values``, ``http.Response``: ``Language.not_records``) is neither."""
     named = named_type(w, annotation) if w.lang.struct_fields else None
     text = w.s.text_of(named) if named is not None else ""
-    if not text or text.partition(".")[0] in w.lang.not_records or w.sdk.declares(text) or w.infer.typed(named):
+    if not text or text.partition(".")[0] in w.lang.not_records or w.sdk.declares(text):
         return None
-    return FOREIGN
+    if w.file_types is None:
+        w.file_types = declare.file_types(w)
+    if text in w.file_types:
+        found = w.file_types[text]
+        return Inferred("record", found[0], "named") if found else FOREIGN
+    return None if w.infer.typed(named) else FOREIGN
 
 
 def named_type(w: Walk, annotation: Node | None) -> Node | None:

@@ -55,6 +55,7 @@ class Walk:
             self.methods = self.infer.methods = Methods(self)
         self.decls = declare.Declarations(self)
         self.infer.types = partial(types.declared, self)
+        self.file_types: dict[str, tuple[str, str] | None] | None = None  # declare.file_types, when asked
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -95,9 +96,7 @@ class Walk:
                 self.scope.bind(self.s.text_of(name), types.declared(self, field(param, "type"))
                                 or self.infer.named(self.s.text_of(name)))
         for position, name, annotation in self.parameters(node):
-            value = bound if position == 0 and bound is not None else (
-                self.sdk.typed(annotation) or types.foreign(self, annotation) or self.infer.named(name)
-                or self.infer.typed(annotation))
+            value = bound if position == 0 and bound is not None else types.parameter(self, name, annotation)
             self.scope.bind(name, value)
         self.visit(field(node, "body"))
         self.scope.pop()
