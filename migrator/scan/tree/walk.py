@@ -148,7 +148,8 @@ class Walk:
         found = self.infer.of(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
         if not (reassigned and self.lang.static and isinstance(self.scope.lookup(name), Inferred)):
-            self.scope.bind(name, found or text or self.infer.named(name))
+            bind = self.scope.bind_outermost if target.type in self.sh.instance_variables else self.scope.bind
+            bind(name, found or text or self.infer.named(name))
 
     def assignment(self, node: Node) -> None:
         left, right = field(node, "left"), field(node, "right")
