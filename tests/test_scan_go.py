@@ -247,6 +247,15 @@ def test_mock_responses_in_tests_are_recordings_whose_fixes_are_unsafe(table):
     assert all(t.origin.recorded for t in keys)
 
 
+def test_json_in_a_test_decoded_into_a_record_is_that_records_recorded(table):
+    """``json.Unmarshal([]byte("{…}"), &mr)``: the keys of the JSON a test decodes into a merge
+    request are a merge request's, though they carry no signature; recorded, so never fixed safely."""
+    code = ("func TestLegacy(t *testing.T) {\n\tvar mr legacyMergeRequest\n"
+            "\tjson.Unmarshal([]byte(\"{\\\"merge_status\\\":\\\"can_be_merged\\\",\\\"approvals_before_merge\\\":2}\"), &mr)\n}\n")
+    found = [(t.name, t.record, t.origin.recorded) for t in scan(HEAD + code, table.model) if t.role == "field"]
+    assert found == [("merge_status", "merge_request", True), ("approvals_before_merge", "merge_request", True)]
+
+
 def test_a_webhook_payload_is_not_the_rest_api(check):
     code = ('func hook(event *gitlab.MergeEvent) {\n'
             '\tif event.ObjectAttributes.MergeStatus == "can_be_merged" {\n\t}\n}\n'

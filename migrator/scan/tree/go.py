@@ -46,6 +46,7 @@ SHAPES = Shapes(
     declarations=frozenset({"type_spec"}), declared_field=frozenset({"field_declaration"}),
     struct_members=frozenset({"field_declaration_list"}), field_tag="tag", qualified_type="qualified_type",
     type_wrappers=frozenset({"pointer_type", "slice_type", "array_type"}),
+    conversions=frozenset({"type_conversion_expression"}),
     method_receiver="receiver", composite="composite_literal", address="&",
     comment="comment", type_names=frozenset({"type_identifier"}),
     roles={"constructor": "type"},

@@ -87,6 +87,8 @@ class Inferer:
             return self.cache.get(node.id) or self.methods.of(node)
         if kind == self.sh.object:
             return Inferred("object", node=node)
+        if kind in self.sh.conversions:  # Go's ``[]byte(body)``
+            return self.of(self.sh.part(node, "operand"))
         if kind == self.sh.unary and self.sh.address and self._operator(node) == self.sh.address:
             return self.of(self.sh.f(node, "argument"))  # Go's ``&mr``
         if kind == self.sh.composite and self.sh.f(node, "type") is not None:  # ``legacyMergeRequest{}``

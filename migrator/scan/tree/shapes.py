@@ -146,6 +146,7 @@ class Shapes:
     # names an object holds, which every method and block sees: Ruby's ``@mr`` set in an RSpec
     # ``before`` block is read in its ``it`` blocks
     instance_variables: frozenset[str] = frozenset()
+    conversions: frozenset[str] = frozenset()  # a value converted to a type is its ``operand``: Go's ``[]byte(s)``
     type_wrappers: frozenset[str] = frozenset()  # types around a named type: Go's ``*T``, ``[]T``, ``[2]T``
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
