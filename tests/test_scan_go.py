@@ -145,6 +145,12 @@ def test_a_type_the_file_declares_holds_the_record_its_declaration_declares_or_n
         ("merge_status", "merge_request", "typed", "declare"), ("merge_status", "merge_request", "named", "read")]
 
 
+def test_the_name_says_what_a_value_of_the_files_own_type_holds_where_the_type_has_one_of_its_fields(table):
+    code = ("type Status struct {\n\tActive bool\n\tPaused bool\n}\n\n"
+            "func idle(runner Status) bool {\n\treturn !runner.Active\n}\n")
+    assert [t[1:5] for t in touches(code, table, "field")] == [("active", "runner", "named", "read")]
+
+
 def test_a_map_or_an_interface_says_nothing_so_the_name_still_does(table):
     code = "func f(mr map[string]any, runner interface{}) {\n\tuse(mr[\"merged_by\"])\n}\n"
     assert [t[1:4] for t in touches(code, table, "field")] == [("merged_by", "merge_request", "named")]

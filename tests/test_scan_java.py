@@ -125,6 +125,17 @@ def test_a_body_decoded_from_a_known_response_is_typed(table):
     assert ("field", "ip_address", "runner", "typed") in fields
 
 
+def test_a_value_of_another_sdks_class_is_not_the_apis_whatever_its_name_says(table):
+    """GitHub's ``GHPullRequest`` has a ``getMergedBy()`` too: an accessor of a class known to be
+    neither the SDK's nor named for a record is that class's own; a key read (a JSON node's, a
+    map's) is the data's, so the name still says what it holds."""
+    code = ("void show(GHPullRequest mergeRequest, JsonNode mr, Object runner) {\n"
+            "    use(mergeRequest.getMergedBy(), mr.get(\"merged_by\"), runner.getActive());\n"
+            "}\n")
+    assert [t[1:4] for t in touches(code, table, "field")] == [
+        ("merged_by", "merge_request", "named"), ("active", "runner", "named")]
+
+
 def test_a_variable_named_or_typed_like_a_record_is_named_evidence(table):
     code = ("void show(MergeRequest x, Object mr) {\n"
             "    use(x.getMergedBy(), mr.get(\"merge_status\"));\n"

@@ -58,16 +58,18 @@ def _record(w: Walk, node: Node, fields: list[tuple[str, Node]]) -> tuple[str, s
     return _declares(w, w.s.text_of(name), fields)
 
 
-def file_types(w: Walk) -> dict[str, tuple[str, str] | None]:
-    """The types a file declares at its top (Go's ``type T struct {…}``), each with the record it
-    declares or None: ``VersionCommandRunner``, with none of a runner's fields, declares none,
-    whatever its name says. A type named for a webhook payload is left to its name."""
-    found: dict[str, tuple[str, str] | None] = {}
+def file_types(w: Walk) -> dict[str, tuple[tuple[str, str] | None, frozenset[str]]]:
+    """The types a file declares at its top (Go's ``type T struct {…}``, Java's classes and the
+    classes in them), each with the record it declares or None (``VersionCommandRunner``, with
+    none of a runner's fields, declares none, whatever its name says) and its fields' API names.
+    A type named for a webhook payload is left to its name."""
+    found: dict[str, tuple[tuple[str, str] | None, frozenset[str]]] = {}
     for node in w.s.root.named_children:
-        for decl in (node, *node.named_children):
+        for decl in (node, *node.named_children, *(m for m in _members(w, node) if m.type in w.sh.declarations)):
             name = field(decl, "name") if decl.type in w.sh.declarations else None
             if name is not None and not named_payload(w, w.s.text_of(name)):
-                found[w.s.text_of(name)] = _record(w, decl, list(_declared(w, decl)))
+                fields = list(_declared(w, decl))
+                found[w.s.text_of(name)] = _record(w, decl, fields), frozenset(f for f, _ in fields)
     return found
 
 

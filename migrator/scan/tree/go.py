@@ -82,6 +82,7 @@ LANGUAGE = Language(
     case="pascal",
     struct_fields=True,
     static=True,
+    untyped=frozenset({"any"}),
     # Go's common initialisms (golint's list, the ones API names use): ``WebURL``, ``IPAddress``
     initialisms=frozenset({"ID", "IDS", "URL", "URLS", "IP", "API", "HTTP", "HTTPS", "JSON", "SHA", "SSH", "SSL",
                            "TLS", "UI", "UID", "UUID", "URI", "CPU", "DNS", "HTML", "TTL", "LDAP", "SAML", "SMS"}),

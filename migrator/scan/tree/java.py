@@ -82,6 +82,7 @@ LANGUAGE = Language(
     case="camel",
     capitalised_types=True,
     static=True,
+    untyped=frozenset({"var", "Object"}),
     key_methods=frozenset({"get", "path", "has", "getString", "getInt", "getLong", "getBoolean", "optString",
                            "optBoolean", "optInt", "getJSONObject", "optJSONObject", "getJSONArray",
                            "getAsJsonObject", "containsKey", "hasNonNull"}),

@@ -139,6 +139,7 @@ class Language:
     # a variable keeps the type it is declared with (Go, Java): a plain reassignment (``mr =
     # mrs[0]`` after ``var mr *gitlab.MergeRequest``) does not change what it holds
     static: bool = False
+    untyped: frozenset[str] = frozenset()  # declared types that say nothing of a value: Java's ``var``, Go's ``any``
     # calls whose value is their first argument's (Go's ``client.Do(req)``, ``io.ReadAll(body)``;
     # where a call holds its receiver, the response it is given or called on: Java's
     # ``client.send(request, …)``, OkHttp's ``call.execute()``), and calls decoding a response

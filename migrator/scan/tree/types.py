@@ -18,33 +18,41 @@ if TYPE_CHECKING:
     from .walk import Walk
 
 
-def declared(w: Walk, annotation: Node | None) -> Inferred | None:
-    """A variable's type names the record: ``r *gitlab.Runner`` (the SDK's type, typed), ``(mr:
-    MergeRequest)``, ``List<Runner> runners``; or it is foreign."""
-    return w.sdk.typed(annotation) or foreign(w, annotation) or w.infer.typed(annotation)
+def declared(w: Walk, annotation: Node | None, name: str | None = None) -> Inferred | None:
+    """A value of a declared type (a variable ``name``'s) holds what it names: ``r *gitlab.Runner``
+    (the SDK's type, typed), ``(mr: MergeRequest)``, ``List<Runner> runners``; or it is foreign."""
+    return w.sdk.typed(annotation) or foreign(w, annotation, name) or w.infer.typed(annotation)
 
 
 def parameter(w: Walk, name: str, annotation: Node | None) -> Inferred | None:
     """A parameter holds what its type says (the SDK's, the file's own or a foreign type), else
     what its name says (``mr``), else what its type's name does (``x: MergeRequest``)."""
-    return w.sdk.typed(annotation) or foreign(w, annotation) or w.infer.named(name) or w.infer.typed(annotation)
+    return w.sdk.typed(annotation) or foreign(w, annotation, name) or w.infer.named(name) or w.infer.typed(annotation)
 
 
-def foreign(w: Walk, annotation: Node | None) -> Inferred | None:
-    """In a language whose fields are their type's: for a type the file declares, the record its
-    declaration declares (declare.file_types) or FOREIGN; for another named type, FOREIGN unless
-    it is the SDK's or named for a record. A type of a package the walk reads its own way
-    (``url.Values``, ``http.Response``: ``Language.not_records``) is neither."""
-    named = named_type(w, annotation) if w.lang.struct_fields else None
+def foreign(w: Walk, annotation: Node | None, name: str | None = None) -> Inferred | None:
+    """In a statically typed language (``Language.static``): for a type the file declares, the
+    record its declaration declares, else the one the variable's name suggests where the type
+    declares one of that record's fields (``Status runner`` with ``paused``), else FOREIGN (a
+    type declaring no field at all says nothing); for
+    another named type, FOREIGN unless it is the SDK's or named for a record. A type of a package
+    the walk reads its own way (``url.Values``, ``http.Response``: ``Language.not_records``) is
+    neither."""
+    named = named_type(w, annotation) if w.lang.static else None
     text = w.s.text_of(named) if named is not None else ""
-    if not text or text.partition(".")[0] in w.lang.not_records or w.sdk.declares(text):
+    if not text or text in w.lang.untyped or text.partition(".")[0] in w.lang.not_records or w.sdk.declares(text):
         return None
     if w.file_types is None:
         w.file_types = declare.file_types(w)
-    if text in w.file_types:
-        found = w.file_types[text]
-        return Inferred("record", found[0], "named") if found else FOREIGN
-    return None if w.infer.typed(named) else FOREIGN
+    if text not in w.file_types:
+        return None if w.infer.typed(named) else FOREIGN
+    found, fields = w.file_types[text]
+    if found is not None:
+        return Inferred("record", found[0], "named")
+    if not fields:
+        return None  # a type declaring no field (only methods) says nothing
+    suggested = w.infer.named(name) if name else None
+    return suggested if suggested is not None and w.model.records[suggested.record].known & fields else FOREIGN
 
 
 def named_type(w: Walk, annotation: Node | None) -> Node | None:

@@ -93,7 +93,7 @@ class Walk:
         for param in held.named_children if held is not None else ():  # Go's ``func (m *legacyMergeRequest) …``
             name = field(param, self.sh.parameter_name)
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), types.declared(self, field(param, "type"))
+                self.scope.bind(self.s.text_of(name), types.declared(self, field(param, "type"), self.s.text_of(name))
                                 or self.infer.named(self.s.text_of(name)))
         for position, name, annotation in self.parameters(node):
             value = bound if position == 0 and bound is not None else types.parameter(self, name, annotation)
@@ -118,11 +118,13 @@ class Walk:
         declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
         if value is None and declared is not None:  # Go's ``var mr gitlab.MergeRequest``, Java's ``Runner r;``
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), types.declared(self, declared) or self.infer.named(self.s.text_of(name)))
+                text = self.s.text_of(name)
+                self.scope.bind(text, types.declared(self, declared, text) or self.infer.named(text))
             return
         self.bind(name, value)
         if name is not None and declared is not None and self.scope.lookup(self.s.text_of(name)) is None:
-            self.scope.bind(self.s.text_of(name), types.declared(self, declared))  # ``Runner r = …``: its type names it
+            text = self.s.text_of(name)
+            self.scope.bind(text, types.declared(self, declared, text))  # ``Runner r = …``: its type names it
 
     def bind(self, target: Node | None, value: Node | None, reassigned: bool = False) -> None:
         """``target`` holds ``value``; ``reassigned``: by a plain assignment, after which a variable of a
@@ -198,6 +200,8 @@ class Walk:
         if node.type == self.sh.call:
             self.requests.call(node)  # a request's response, read before its arguments are visited
         found = self.infer.of(node)
+        if found is FOREIGN and keyed:  # a map's or a JSON node's keys are the data's, not its type's
+            found = self.infer.named(self.s.text_of(node)) if node.type in self.sh.identifier else None
         if found is None:
             return None, "bare", PLAIN
         if found.holds == "response" and keyed and found.family in self.lang.keyed_responses:
