@@ -83,6 +83,7 @@ LANGUAGE = Language(
     capitalised_types=True,
     static=True,
     untyped=frozenset({"var", "Object"}),
+    nullable=frozenset({"method_invocation"}),  # ``Boolean getActive()``, unless gitlab4j's data says ``boolean``
     key_methods=frozenset({"get", "path", "has", "getString", "getInt", "getLong", "getBoolean", "optString",
                            "optBoolean", "optInt", "getJSONObject", "optJSONObject", "getJSONArray",
                            "getAsJsonObject", "containsKey", "hasNonNull"}),

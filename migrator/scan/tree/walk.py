@@ -17,8 +17,9 @@ from ..scope import Scope
 from ...spelling import snake_of as snake
 from .infer import FOREIGN, Inferred, Inferer
 from .language import Language
-from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
-                    unwrap)
+from .nodes import (Node, Source, arguments, callee, callee_name, declared_value, field, is_member, member_name,
+                    operator, paired, receiver, unwrap)
+from .nodes import operand as operand_of
 from .nodes import index as index_of
 from .requests import Requests
 from .sdk import SDK, Sdk
@@ -47,7 +48,7 @@ class Walk:
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
-        self.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
+        self.sdk = self.infer.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
         self.methods = None
         if language.shapes.method_call is not None:
             from .methods import Methods
@@ -112,7 +113,7 @@ class Walk:
                 yield position, self.s.text_of(name), field(param, "type")
 
     def declarator(self, node: Node) -> None:
-        value = field(node, "value")
+        value = declared_value(node, self.sh)
         self.visit(value)
         name = field(node, "name")
         declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
@@ -208,7 +209,7 @@ class Walk:
             return found.record, found.evidence, PLAIN
         if found.holds != "record":
             return None
-        if self.lang.struct_fields and found.evidence == "typed" and found.family != SDK \
+        if self.lang.struct_fields and found.evidence == "typed" and found.family != SDK and not keyed \
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
@@ -225,8 +226,7 @@ class Walk:
         name = access[0]
         if owner[0] is not None and name != name.lower():
             name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
-        if self.methods is not None and self.methods.nullable(node, name, owner[0]):
-            expression = replace(expression or Expression(), nullable=True)
+        expression = self.sdk.typing(node, owner, name, access[3] == Syntax.ATTRIBUTE, expression)
         self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression, origin=owner[2]))
         self.handled.add(node.id)
@@ -257,9 +257,8 @@ class Walk:
         self.children(node)
 
     def unary(self, node: Node) -> None:
-        op = field(node, "operator")
-        operand = unwrap(field(node, self.sh.operand), self.sh.wrappers)
-        if op is not None and self.s.text_of(op) == self.sh.negate and operand is not None:
+        operand = unwrap(operand_of(node, self.sh), self.sh.wrappers)
+        if operator(self.s, node) == self.sh.negate and operand is not None:
             self.field(operand, "read", expression=NEGATED)
         self.children(node)
 
