@@ -194,6 +194,12 @@ class Spot:
             return parent
         return None
 
+    def negation_operand(self, node: Node) -> Node | None:
+        """The ``x`` of a value written ``!x``, else None."""
+        if node.type == self.sh.unary and self.s.text_of(field(node, "operator")) == self.sh.negate:
+            return field(node, self.sh.operand)
+        return None
+
     def operand(self, access: Node) -> bool:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
