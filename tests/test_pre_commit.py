@@ -79,6 +79,27 @@ def test_the_hooks_file_keeps_the_check_and_the_fix_hook():
     assert hooks["migrator-fix"]["entry"].startswith("migrator fix")
 
 
+def test_each_hook_runs_in_one_process_as_ruffs_do():
+    """pre-commit splits the files of a hook that is not require_serial among processes, one per
+    core, each printing a summary of its own."""
+    hooks = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text())
+    assert {hook["id"]: hook["require_serial"] for hook in hooks} == {"migrator": True, "migrator-fix": True}
+
+
+def test_a_run_over_many_files_prints_one_summary(hook_repo, pre_commit_home, tmp_path):
+    project = tmp_path / "project"
+    project.mkdir()
+    (project / ".pre-commit-config.yaml").write_text(readme_config(hook_repo))
+    files = [f"client{index}.py" for index in range(12)]  # more than pre-commit's 4 a process per core
+    for name in files:
+        (project / name).write_text(DEPRECATED)
+    commit_all(project, "deprecated uses")
+    check = pre_commit(pre_commit_home, project, "migrator", *files)
+    assert check.returncode == 1, check.stdout + check.stderr
+    assert check.stdout.count("Found 12 findings.") == 1
+    assert len(re.findall(r"^Found \d+ finding", check.stdout, re.M)) == 1
+
+
 def test_check_fails_then_fix_rewrites_and_fails_then_check_passes(hook_repo, pre_commit_home, tmp_path):
     project = tmp_path / "project"
     (project / "vendor").mkdir(parents=True)
