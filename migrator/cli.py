@@ -120,11 +120,9 @@ def verbosity() -> int:
 
 
 def _debug(settings, files: int, started: float) -> None:
-    from .report.verbosity import VERBOSE, debug_lines
+    from .report.verbosity import debug
 
-    if verbosity() >= VERBOSE:
-        for text in debug_lines(settings, files, time.monotonic() - started):
-            click.echo(f"debug: {text}", err=True)
+    debug(verbosity(), settings, files, started)
 
 
 OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
@@ -162,8 +160,10 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @REPOSITORY
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
               "JSON lines have no comments: use per-file-ignores).")
+@click.option("--show-settings", is_flag=True, help="Print the settings the first PATH is checked with, and where "
+              "each comes from (a configuration file, one it extends, the command line, the default).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, repository, add_noqa, settings):
+          baseline, write_baseline, repository, add_noqa, show_settings, settings):
     """Report uses of API v4 that v5 breaks.
 
     With --baseline, the exit status counts only findings that are not in the baseline; the
@@ -171,6 +171,10 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     request's report with its target branch's."""
     from .report.output import STATISTICS
 
+    if show_settings:
+        from .report.settings import show
+
+        sys.exit(sys.stdout.write(show((list(paths) or ["."])[0], settings)) and 0)
     output_format = output_format or settings.default.output_format
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
