@@ -72,7 +72,7 @@ def run_pipeline(project: Path, env: dict[str, str], **variables: str) -> Run:
     command = gitlab_ci_local()
     if command is None:
         return _bash_pipeline(project, project / ".gitlab-ci.yml", env, variables)
-    args = [command, "--force-shell-executor", "--no-color", "--no-json-schema-validation"]
+    args = [command, "--force-shell-executor", "--no-color"]
     args += [f"--variable={name}={value}" for name, value in variables.items()]
     done = subprocess.run(args, cwd=project, env=env, capture_output=True, text=True, timeout=900)
     return Run(done.returncode, done.stdout + done.stderr, "gitlab-ci-local")

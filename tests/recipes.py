@@ -3,8 +3,9 @@ two placeholders filled in:
 
 - ``https://gitlab.example.com/`` (the git host: this repository is ``tools/migrator.git`` there,
   an audited repository ``group/project.git``) is pointed at a local directory of bare
-  repositories by a git configuration (``url.<dir>.insteadOf``), so that git, pip's git and
-  pre-commit fetch from it while every URL stays as printed;
+  repositories by git configuration in the environment (``url.<dir>.insteadOf`` through
+  ``GIT_CONFIG_COUNT``, which pre-commit passes on to git), so that git, pip's git and pre-commit
+  fetch from it while every URL stays as printed;
 - ``<commit>`` is replaced by the commit of this working tree in that bare clone.
 
 This repository is committed as the working tree is (tracked files and new ones .gitignore does
@@ -41,12 +42,22 @@ class Hosted:
 
     root: Path        # <root>/tools/migrator.git, <root>/<group>/<project>.git
     commit: str       # this working tree's commit in tools/migrator.git
-    gitconfig: Path   # points the host's URLs at root
+
+    @property
+    def git_config(self) -> dict[str, str]:
+        """The host's URLs, with or without the audit token, read from ``root``."""
+        pairs = [(f"url.{self.root.as_uri()}/.insteadOf", HOST),
+                 (f"url.{self.root.as_uri()}/.insteadOf", f"https://audit:{AUDIT_TOKEN}@gitlab.example.com/"),
+                 ("protocol.file.allow", "always"), ("init.defaultBranch", "main")]
+        env = {"GIT_CONFIG_COUNT": str(len(pairs))}
+        for index, (key, value) in enumerate(pairs):
+            env |= {f"GIT_CONFIG_KEY_{index}": key, f"GIT_CONFIG_VALUE_{index}": value}
+        return env
 
     def env(self, path: Path | None = None, **extra: str) -> dict[str, str]:
         """The environment of a recipe: this git configuration, ``path`` first on PATH, and no
         PYTHONPATH (the recipe's migrator is the one its pip installed)."""
-        env = {**os.environ, **GIT_ENV, "GIT_CONFIG_GLOBAL": str(self.gitconfig), "NO_COLOR": "1", **extra}
+        env = {**os.environ, **GIT_ENV, **self.git_config, "NO_COLOR": "1", **extra}
         env.pop("PYTHONPATH", None)
         if path is not None:
             env["PATH"] = f"{path}{os.pathsep}{os.environ['PATH']}"
@@ -74,11 +85,7 @@ def host(directory: Path) -> Hosted:
             (work / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, work / name)
     commit_all(work, "the working tree under test")
-    gitconfig = directory / "gitconfig"
-    gitconfig.write_text(f'[url "{root.as_uri()}/"]\n\tinsteadOf = {HOST}\n'
-                         f'\tinsteadOf = https://audit:{AUDIT_TOKEN}@gitlab.example.com/\n'
-                         '[protocol "file"]\n\tallow = always\n[init]\n\tdefaultBranch = main\n')
-    hosted = Hosted(root, git(work, "rev-parse", "HEAD").strip(), gitconfig)
+    hosted = Hosted(root, git(work, "rev-parse", "HEAD").strip())
     hosted.bare("tools/migrator", work)
     return hosted
 
