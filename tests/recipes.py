@@ -1,9 +1,9 @@
 """Where the README's recipes run in the tests, as a user would run them, with only the README's
 two placeholders filled in:
 
-- ``https://gitlab.example.com/`` (the git host: this repository is ``tools/migrator.git`` there,
-  an audited repository ``group/project.git``) is pointed at a local directory of bare
-  repositories by git configuration in the environment (``url.<dir>.insteadOf`` through
+- ``https://gitlab.example.com/tools/migrator.git`` (this repository on the git host) and
+  ``https://audit:<token>@gitlab.example.com/`` (the audited ``group/project.git``) are pointed
+  at a local directory of bare repositories by git configuration in the environment (``url.<dir>.insteadOf`` through
   ``GIT_CONFIG_COUNT``, which pre-commit passes on to git), so that git, pip's git and pre-commit
   fetch from it while every URL stays as printed;
 - ``<commit>`` is replaced by the commit of this working tree in that bare clone.
@@ -32,6 +32,8 @@ from .conftest import ROOT
 from .gitrepo import GIT_ENV, commit_all, git
 
 HOST = "https://gitlab.example.com/"
+REPOSITORY = HOST + "tools/migrator.git"  # this repository, as the README names it
+PIP_CACHE = Path.home() / ".cache" / "pip"  # pip's own, not the tests' temporary XDG_CACHE_HOME: kept between runs
 AUDIT_TOKEN = "glpat-audit-token"  # the audit recipe's masked variable; its clone URLs carry it
 COMMIT = "<commit>"
 
@@ -46,7 +48,7 @@ class Hosted:
     @property
     def git_config(self) -> dict[str, str]:
         """The host's URLs, with or without the audit token, read from ``root``."""
-        pairs = [(f"url.{self.root.as_uri()}/.insteadOf", HOST),
+        pairs = [(f"url.{self.root.as_uri()}/tools/migrator.git.insteadOf", REPOSITORY),
                  (f"url.{self.root.as_uri()}/.insteadOf", f"https://audit:{AUDIT_TOKEN}@gitlab.example.com/"),
                  ("protocol.file.allow", "always"), ("init.defaultBranch", "main")]
         env = {"GIT_CONFIG_COUNT": str(len(pairs))}
@@ -57,7 +59,7 @@ class Hosted:
     def env(self, path: Path | None = None, **extra: str) -> dict[str, str]:
         """The environment of a recipe: this git configuration, ``path`` first on PATH, and no
         PYTHONPATH (the recipe's migrator is the one its pip installed)."""
-        env = {**os.environ, **GIT_ENV, **self.git_config, "NO_COLOR": "1", **extra}
+        env = {**os.environ, **GIT_ENV, **self.git_config, "NO_COLOR": "1", "PIP_CACHE_DIR": str(PIP_CACHE), **extra}
         env.pop("PYTHONPATH", None)
         if path is not None:
             env["PATH"] = f"{path}{os.pathsep}{os.environ['PATH']}"

@@ -27,7 +27,7 @@ from migrator import __version__
 from .conftest import ROOT
 from .gitrepo import commit_all
 from .readme import the_block
-from .recipes import COMMIT, HOST
+from .recipes import COMMIT, REPOSITORY
 
 DEPRECATED = "runner = gl.runners.get(1)\nprint(runner.active)\n"
 FIXED = "runner = gl.runners.get(1)\nprint(not runner.paused)\n"
@@ -108,7 +108,7 @@ def test_the_readme_pins_a_commit_and_names_the_release_tag_to_pin_once_released
     commit, and says which tag to pin once this version is released."""
     config = the_block(lambda b: "repos" in b)
     (repo,) = config["repos"]
-    assert (repo["repo"], repo["rev"]) == (HOST + "tools/migrator.git", COMMIT)
+    assert (repo["repo"], repo["rev"]) == (REPOSITORY, COMMIT)
     assert {hook["id"] for hook in repo["hooks"]} == {"migrator", "migrator-fix"}
     assert f"rev: {COMMIT}             # a full commit sha; once {__version__} is released, its tag: v{__version__}" \
         in (ROOT / "README.md").read_text()
