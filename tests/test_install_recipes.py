@@ -40,7 +40,7 @@ def alternatives() -> dict[str, list[str]]:
 def test_the_published_release_line_says_it_needs_a_release_and_alternatives_follow():
     section = install_section()
     (line,) = re.findall(r"^pip install apiv5-migrator==.*$", section, re.M)
-    assert f"apiv5-migrator=={__version__}" in line and "once 0.1.0 is published, which it is not yet" in line
+    assert f"apiv5-migrator=={__version__}" in line and f"once {__version__} is published, which it is not yet" in line
     assert list(alternatives()) == ["the clone", "a wheel built in the clone", "git at a commit"]
     assert "python -m build" in alternatives()["a wheel built in the clone"][1]
 
