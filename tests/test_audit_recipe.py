@@ -9,25 +9,18 @@ in bash: tests/ci_pipeline.py)."""
 
 from __future__ import annotations
 
-import re
 import shutil
 
 import pytest
 import yaml
 
 from .ci_pipeline import ci_project, run_pipeline
-from .conftest import ROOT
 from .gitrepo import commit_all
+from .readme import block_text
 from .recipes import AUDIT_TOKEN
 
 REPOSITORIES = 203
 USE = "mr = project.mergerequests.get({n})\nwho = mr.merged_by\n"  # MIG010, once per repetition
-
-
-def readme_block(first_line: str) -> str:
-    (block,) = re.findall(rf"^```yaml\n({re.escape(first_line)}\n.*?)^```$", (ROOT / "README.md").read_text(),
-                          re.M | re.S)
-    return block
 
 
 def project_path(index: int) -> str:
@@ -56,8 +49,8 @@ def test_the_audit_pipeline_covers_more_than_200_repositories_in_batches(organis
                                                                          tmp_path):
     audit = tmp_path / "org-audit"
     audit.mkdir()
-    (audit / ".gitlab-ci.yml").write_text(hosted.placed(readme_block("# .gitlab-ci.yml of the audit project")))
-    (audit / "audit-jobs.yml").write_text(hosted.placed(readme_block(
+    (audit / ".gitlab-ci.yml").write_text(hosted.placed(block_text("# .gitlab-ci.yml of the audit project")))
+    (audit / "audit-jobs.yml").write_text(hosted.placed(block_text(
         "# audit-jobs.yml of the audit project: the child pipeline's jobs, to which plan adds the batches")))
     (audit / "repositories.txt").write_text("".join(f"{project}\n" for project in organisation))
     ci_project(audit, "https://gitlab.example.com/platform/org-audit.git")

@@ -4,21 +4,13 @@ named by a path relative to it, followed file by file; a cycle is an error namin
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
 from click.testing import CliRunner
 
 from migrator.cli import main
 from migrator.config import ConfigError, Configs
 
-RUNNER_RULES = {"MIG060", "MIG061", "MIG062", "MIG065", "MIG066", "MIG067"}
-
-
-def write(path, text: str = ""):
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(textwrap.dedent(text))
-    return path
+from .test_config import RUNNER_RULES, write
 
 
 @pytest.fixture

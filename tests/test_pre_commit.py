@@ -26,7 +26,7 @@ from migrator import __version__
 
 from .conftest import ROOT
 from .gitrepo import commit_all
-from .readme import the_block
+from .readme import block_text, the_block
 from .recipes import COMMIT, REPOSITORY
 
 DEPRECATED = "runner = gl.runners.get(1)\nprint(runner.active)\n"
@@ -46,9 +46,7 @@ def pre_commit(hosted, home: Path, project: Path, hook: str, *files: str) -> sub
 
 def readme_config(hosted) -> str:
     """The README's `.pre-commit-config.yaml` as printed, its `<commit>` filled in."""
-    block = re.search(r"^```yaml\n(# \.pre-commit-config\.yaml\n.*?)^```$", (ROOT / "README.md").read_text(),
-                      re.M | re.S)
-    return hosted.placed(block.group(1))
+    return hosted.placed(block_text("# .pre-commit-config.yaml"))
 
 
 def test_the_hooks_file_keeps_the_check_and_the_fix_hook():

@@ -23,18 +23,11 @@ import pytest
 from .ci_pipeline import ci_project, run_pipeline
 from .conftest import ROOT
 from .gitrepo import commit_all, sample_repository
-from .readme import the_block
+from .readme import block_text, the_block
 from .reporting import validate
 
 NEW_USE = "\n\ndef newly_added(gl):\n    return gl.runners.get(7).active\n"  # MIG060, appended to runners.py
 INSTALL = re.compile(r'^pip install "?(\$MIGRATOR|apiv5-migrator @ git\+https://gitlab\.example\.com/\S+@<commit>)"?$')
-
-
-def readme_block(first_line: str) -> str:
-    """The README's YAML block that starts with ``first_line`` (a comment naming its file), as printed."""
-    (block,) = re.findall(rf"^```yaml\n({re.escape(first_line)}\n.*?)^```$", (ROOT / "README.md").read_text(),
-                          re.M | re.S)
-    return block
 
 
 def jobs_of(block: dict) -> dict[str, dict]:
@@ -79,7 +72,7 @@ def test_the_gitlab_job_installs_migrator_from_the_documented_placeholders():
 
 
 def test_gitlab_job_passes_with_only_baselined_findings_and_fails_on_a_new_one(baselined, hosted, recipe_venv):
-    (baselined / ".gitlab-ci.yml").write_text(hosted.placed(readme_block("# .gitlab-ci.yml")))
+    (baselined / ".gitlab-ci.yml").write_text(hosted.placed(block_text("# .gitlab-ci.yml")))
     ci_project(baselined, "https://gitlab.example.com/platform/gladmin.git")
     job = jobs_of(the_block(lambda b: "migrator" in b and "codequality" in str(b)))["migrator"]
     report_file = baselined / job["artifacts"]["reports"]["codequality"]
