@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from .discover import DEFAULT_EXCLUDES
-from .model import EVIDENCE_ORDER
+from .values import EVIDENCE_ORDER
 from .ruletable import RuleTable, load_table
 
 SIZE = r"^\s*[0-9]+\s*([Bb]|[Kk][Bb]|[Mm][Bb]|[Gg][Bb])?\s*$"

@@ -13,7 +13,7 @@ from migrator.english import with_article
 from migrator.fix.intents import NAMED_NOTE
 from migrator.fix.intents import resolve
 from migrator.match import match_file
-from migrator.model import Touch
+from migrator.values import Touch
 from migrator.pipeline import lines_of
 from migrator.ruletable import load_table
 
@@ -74,7 +74,7 @@ def test_the_named_evidence_note_reads_an_approval_configuration():
 
 
 def test_approvals_before_merge_on_an_approval_configuration_reads_as_english():
-    touch = Touch(kind="field", name="approvals_before_merge", range=(0, 22), record="approval_configuration",
+    touch = Touch(role="field", name="approvals_before_merge", range=(0, 22), record="approval_configuration",
                   evidence="typed", context="read")
     text = "approvals_before_merge\n"
     (finding,) = [f for f in resolve(match_file([touch], TABLE.rules, "a.py", lines_of(text, "python"), TABLE))

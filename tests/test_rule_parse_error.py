@@ -43,6 +43,6 @@ def test_the_explained_example_is_reported_as_mig999():
     rule, _ = parse_error()
     (example,) = rule.examples
     table = load_table()
-    (finding,) = check_source(example.code, example.kind, "broken.py", table.rules, table)
+    (finding,) = check_source(example.code, example.written_as, "broken.py", table.rules, table)
     assert (finding.code, finding.name) == PARSE_ERROR
     assert finding.message.startswith(rule.message.split("{")[0])
