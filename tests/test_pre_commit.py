@@ -115,4 +115,4 @@ def test_the_readme_pins_a_commit_and_names_the_release_tag_to_pin_once_released
 def test_the_readme_pins_this_version_wherever_it_names_a_release():
     readme = (ROOT / "README.md").read_text()
     assert set(re.findall(r"apiv5-migrator==([\w.]+)", readme)) == {__version__}
-    assert set(re.findall(r"\bv(\d+\.\d+\.\d+)\b", readme)) == {__version__}
+    assert set(re.findall(r"(?:rev: |its tag: )v(\d+\.\d+\.\d+)", readme)) == {__version__}  # this repository's tags
