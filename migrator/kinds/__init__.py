@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby", "go",
-           "java", "php", "other")  # the order they are tried
+           "java", "php", "csharp", "other")  # the order they are tried
 
 
 @dataclass(frozen=True)

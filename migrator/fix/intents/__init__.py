@@ -157,6 +157,15 @@ def held(touch: Touch, name: str) -> bool:
     return name != touch.name and name in touch.siblings
 
 
+def undeclared(touch: Touch, name: str) -> str | None:
+    """Why a fix may not name ``name``: the SDK's type of the record, whose fields its data lists,
+    declares no such field (NGitLab's MergeRequest has no MergeUser), so the code would not compile."""
+    declared = touch.expression.declared if touch.expression is not None else None
+    if declared is None or name in declared:
+        return None
+    return f"the SDK's type of this {touch.record or 'record'} declares no `{name}`: read it by hand where it is sent"
+
+
 def sent_as_text(touch: Touch) -> bool:
     """A parameter an HTTP client sends as text: a query string or a form field."""
     return touch.request is not None and touch.request.client == "http" and _location(touch) in ("query", "form")

@@ -75,8 +75,8 @@ def refuse(touch: Touch, fix: FixIntent) -> str | None:
     if not negatable(touch):
         return ""
     if touch.expression is not None and touch.expression.nullable:
-        return (f"`{touch.name}` may be null here (a `Boolean`, not a `boolean`), and negating null throws: "
-                f"test `Boolean.FALSE.equals(…)` of `{fix.to}` by hand")
+        return (f"`{touch.name}` may be null here (the SDK types it `Boolean` or `bool?`, not a plain boolean), "
+                f"and its negation throws or is no boolean: compare `{fix.to}` with false by hand")
     new = fix.to or ""
     if held(touch, new) and not agrees(touch, new):
         return f"`{new}` is set next to it already: keep the one that is right by hand"

@@ -38,6 +38,7 @@ class Inferer:
         self.sh = language.shapes
         self.cache: dict[int, Inferred] = {}  # a call's value, by node id, set by the request reader
         self.methods = None  # methods.Methods, for a language whose calls carry their receiver
+        self.sdk = None  # sdk.Sdk: the language's SDK, set by the walk
 
     def named(self, name: str) -> Inferred | None:
         record = self.model.record_for_name(snake(name.lstrip(self.sh.sigils)))
@@ -65,19 +66,19 @@ class Inferer:
             return None
         if node.id in self.cache:  # a request's response (Ruby: ``Gitlab.all_runners``, without arguments)
             return self.cache[node.id]
-        kind = node.type
+        kind = self.sh.kind(node)
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
         if is_call(node, self.sh):
             return self.cache.get(node.id) or self._call(node)
         if kind == self.sh.member:
-            owner = receiver(node, self.sh)
-            return self.member(self.of(owner), self.s.text_of(member_name(node, self.sh)), owner)
+            owner, name = receiver(node, self.sh), self.s.text_of(member_name(node, self.sh))
+            return self.sdk.member(owner, name) or self.member(self.of(owner), name, owner)
         if kind == self.sh.subscript:
             owner = receiver(node, self.sh)
             base, key = self.of(owner), name_value(self.s, unwrap(index(node, self.sh), self.sh.wrappers), self.sh)
-            if key is None:
-                return base if base and base.holds == "record" else None  # an element of a list of records
+            if key is None:  # an element of a list of records, or a service's indexer (NGitLab's ``client.Runners[id]``)
+                return base if base and base.holds == "record" else self.sdk.member(owner, "[]")
             return self.member(base, key, owner)
         if self.methods is not None and kind in (self.sh.method_call, self.sh.new):
             return self.cache.get(node.id) or self.methods.of(node)
@@ -112,7 +113,8 @@ class Inferer:
         if base is not None and base.holds == "record" and base.record in PAYLOAD_RECORDS:
             return base  # below a webhook's payload everything is that payload's, never a REST record
         if base is not None and base.holds == "record":
-            return self.named(prop)
+            # still the record: C#'s ``doc.RootElement``, ``task.Result``; else a record by its name
+            return base if prop in self.lang.element_methods else self.named(prop)
         if base is None and owner is not None and owner.type in self.sh.identifier | {self.sh.member}:
             if owner.type in self.sh.identifier and (self.s.text_of(owner) in self.lang.not_records
                                                      or self.is_type(self.s.text_of(owner))):

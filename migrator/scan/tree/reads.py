@@ -11,9 +11,9 @@ import re
 from typing import TYPE_CHECKING
 
 from ...details import Written
-from ...source.maps import OffsetMap, align, json_string
-from ...syntax import Syntax
 from ...values import Touch
+from ...source.maps import OffsetMap, align, doubled, json_string
+from ...syntax import Syntax
 from ..recorded import embedded_json as json_touches
 from .infer import Inferred
 from .nodes import Node, argument_nodes, call_parts, callee, receiver, unwrap
@@ -42,6 +42,9 @@ def embedded_json(w: Walk, node: Node) -> bool:
         start, end = w.s.span(node)
         block = any(p.type in w.sh.block_fragment for p in parts)
         omap = align(value, w.s.text, start + 3, end - 3) if block else json_string(w.s.text, start, end, value)
+        if node.type in w.sh.verbatim:  # C#'s ``@"{""id"": 1}"``
+            opening, closing, _ = w.sh.verbatim[node.type]
+            omap = doubled(w.s.text, start + len(opening), end - len(closing), closing, value)
         if omap is None:
             return False
         touches = json_touches(value, omap, w.model, f"{w.lang.name}-string", exact=not block,

@@ -16,8 +16,9 @@ from ..scope import Scope
 from ...spelling import snake_of as snake
 from .infer import Inferred, Inferer
 from .language import Language
-from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
-                    unwrap)
+from .nodes import (Node, Source, callee, callee_name, declared_value, field, is_member, member_name,
+                    operator, paired, receiver, unwrap)
+from .nodes import operand as operand_of
 from .nodes import index as index_of
 from .requests import Requests
 from .sdk import SDK, Sdk
@@ -46,7 +47,7 @@ class Walk:
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
-        self.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
+        self.sdk = self.infer.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
         self.methods = None
         if language.shapes.method_call is not None:
             from .methods import Methods
@@ -115,7 +116,7 @@ class Walk:
         return self.sdk.typed(annotation) or self.infer.typed(annotation)
 
     def declarator(self, node: Node) -> None:
-        value = field(node, "value")
+        value = declared_value(node, self.sh)
         self.visit(value)
         name = field(node, "name")
         declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
@@ -171,7 +172,7 @@ class Walk:
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]`` (or, where calls carry
         their receiver, ``x.getF()`` and ``x.get("f")``: methods.py)."""
-        if self.methods is not None and node.type == self.sh.method_call:
+        if self.methods is not None and self.sh.kind(node) == self.sh.method_call:
             return self.methods.access(node)
         if is_member(node, self.sh):
             prop = member_name(node, self.sh)
@@ -203,7 +204,7 @@ class Walk:
             return found.record, found.evidence, PLAIN
         if found.holds != "record":
             return None
-        if self.lang.struct_fields and found.evidence == "typed" and found.family != SDK \
+        if self.lang.struct_fields and found.evidence == "typed" and found.family != SDK and not keyed \
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
@@ -218,10 +219,9 @@ class Walk:
         if access is None or owner is None:
             return False
         name = access[0]
-        if owner[0] is not None and name != name.lower():
+        if owner[0] is not None and name != name.lower() and self.lang.camelized:
             name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
-        if self.methods is not None and self.methods.nullable(node, name, owner[0]):
-            expression = replace(expression or Expression(), nullable=True)
+        expression = self.sdk.typing(node, owner, name, access[3] == Syntax.ATTRIBUTE, expression)
         self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression, origin=owner[2]))
         self.handled.add(node.id)
@@ -252,9 +252,8 @@ class Walk:
         self.children(node)
 
     def unary(self, node: Node) -> None:
-        op = field(node, "operator")
-        operand = unwrap(field(node, self.sh.operand), self.sh.wrappers)
-        if op is not None and self.s.text_of(op) == self.sh.negate and operand is not None:
+        operand = unwrap(operand_of(node, self.sh), self.sh.wrappers)
+        if operator(self.s, node) == self.sh.negate and operand is not None:
             self.field(operand, "read", expression=NEGATED)
         self.children(node)
 
@@ -270,6 +269,8 @@ class Walk:
             key = self.sh.part(entry, "key") if entry.type == self.sh.pair else None
             if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
+            elif key is not None and key.type in self.sh.strings:
+                literals.url_literal(self, key)  # a URL as a key: Laravel's ``Http::fake(['…/runners' => …])``
             if value is not None:
                 self.visit(value)
 
@@ -318,40 +319,13 @@ class Walk:
             self.children(node)
             return
         reads.decoded(self, node, name)
+        literals.query_credentials(self, node, name)
         if name in self.lang.record_builders:
             declare.built(self, node)
         reads.key_read(self, node)
         self.visit(receiver(node, self.sh) if function is node else function)
-        self.callback_arguments(node, function)
-
-    def callback_arguments(self, node: Node, function: Node | None) -> None:
-        """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
-        callback's first parameter is the receiver (its element, for a list of records)."""
-        args = arguments(node)
-        bound = None
-        if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
-            if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
-                bound = self.infer.of(receiver(function, self.sh))
-        block = field(node, self.sh.block) if self.sh.block else None
-        for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
-            if arg.type in self.sh.functions and bound is not None:
-                self.function(arg, bound)
-                self._returned(node, arg)
-            else:
-                self.visit(arg)
-
-    def _returned(self, call: Node, function: Node) -> None:
-        """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
-        body = field(function, "body")
-        if body is not None and body.type != self.sh.statement_block and call.id not in self.infer.cache:
-            self.scope.push()
-            for position, name, _ in self._parameters(function):
-                if position == 0:
-                    self.scope.bind(name, self.infer.of(receiver(callee(call, self.sh), self.sh)))
-            found = self.infer.of(body)
-            self.scope.pop()
-            if found is not None:
-                self.infer.cache[call.id] = found
+        if not bindings.listed_callback(self, node, name):
+            bindings.callback_arguments(self, node, function)
 
     def string(self, node: Node) -> None:
         if node.id not in self.handled and self.recorded and reads.embedded_json(self, node):
@@ -386,6 +360,8 @@ def handlers(shapes) -> dict:
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member
     table.update({kind: Walk.string for kind in shapes.texts})
+    if shapes.augmented:
+        table[shapes.augmented] = literals.appended
     table.update({kind: Walk.assignment for kind in shapes.bindings})
     if shapes.memo_assignment:
         table[shapes.memo_assignment] = _memo
@@ -397,4 +373,5 @@ def handlers(shapes) -> dict:
         table[shapes.enum] = lambda walk, node: walk.decls.enum(node)
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: declare.declaration for kind in shapes.declarations})
+    table.update({alias: table[kind] for alias, kind in shapes.aliases.items() if kind in table})
     return table
