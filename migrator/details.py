@@ -67,6 +67,8 @@ class Expression:
     negated   Python: it is the operand of ``not``
     term      jq: the field is a whole path on its own (``.active``; not ``.x.active``)
     nullable  its value may be null where negating it throws (Java's ``Boolean getActive()``)
+    declared  the fields the SDK's type of the record declares, where its data lists them
+              (NGitLab's MergeRequest has no MergeUser): a fix naming another one would not compile
     """
 
     op: str | None = None
@@ -74,6 +76,7 @@ class Expression:
     negated: bool = False
     term: bool = False
     nullable: bool = False
+    declared: tuple[str, ...] | None = None
 
 
 @frozen
@@ -96,11 +99,15 @@ class Origin:
     embedded     the touch is inside a string of the file: json-string, yaml-block, yaml-flow, binary,
                  python-string, shell-string (a mock response written in a program)
     approximate  the position inside that string is estimated: never edit it
+    sdk          the SDK whose types the touch is read through (``mr.MergedBy`` of the Go client's
+                 ``gitlab.MergeRequest``, a key of gitbeaker's options: rules/model/<sdk>.yaml):
+                 a name its fix writes must be one the project's release of that SDK has (pins/)
     """
 
     recorded: bool = False
     embedded: str | None = None
     approximate: bool = False
+    sdk: str | None = None
 
 
 @frozen

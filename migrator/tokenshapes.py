@@ -8,9 +8,10 @@ A token is found only where a scanner could report it, so that words found almos
   ``merged_by=`` or ``merged_by:`` (a keyword, a query parameter, a key, a declaration), or
   anywhere in a file that makes a ``namedtuple`` (its fields written in one string:
   ``"id merged_by"``). Only in
-  a language that spells names as the API does (Python, shell, YAML, JSON, …); a client language
-  that respells them (Go's ``MergedBy``, Java's ``getMergedBy``) declares and reads them in more
-  forms, so there it is any text;
+  a language that spells names as the API does (Python, shell, YAML, JSON, Ruby, …); a client
+  language that respells them (Go's and C#'s ``MergedBy``, Java's ``getMergedBy``, PHP's and
+  TypeScript's ``mergedBy``: `Spelling.plain` is false) declares and reads them in more forms
+  (PHP's ``$mr->merged_by``), so there it is any text;
 - a **record's name**: a token that names one of the clause's records (``runner``, ``mr``,
   ``proj``), found only as a word of an identifier, as the model's names match one: at the
   identifier's start (after any other character: ``-runner.active``; in JSON, where a ``-``

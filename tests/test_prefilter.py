@@ -62,6 +62,19 @@ def test_in_json_a_hyphen_joins_a_name_where_in_code_it_is_an_operator():
     assert prefilter.candidate(b"x = -runner.version", _rules("MIG071"), TABLE.spellings["python"], TABLE.model)
 
 
+@pytest.mark.parametrize("kind, code", [
+    ("go", b"fmt.Println(mr.MergedBy)"),
+    ("javascript", b"console.log(mr.mergedBy)"),
+    ("java", b"System.out.println(mr.getMergedBy());"),
+    ("php", b"echo $mr->merged_by;"),
+    ("csharp", b"Console.WriteLine(mr.MergedBy);"),
+])
+def test_client_languages_that_respell_names_match_a_field_as_any_text(kind, code):
+    spelling = TABLE.spellings[kind]
+    assert not spelling.plain
+    assert prefilter.candidate(code, _rules("MIG010"), spelling, TABLE.model)
+
+
 def test_without_the_model_a_records_name_is_any_text():
     assert prefilter.candidate(FILES["a class's __mro__ and its changes"], _rules("MIG030"))
 

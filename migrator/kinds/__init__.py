@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby", "go",
-           "java", "other")  # the order they are tried
+           "java", "php", "csharp", "other")  # the order they are tried
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class FileKind:
     fixer: Callable[[str, list], dict] | None = None
     validator: Callable[[str], object] | None = None
     comment: str | None = "#"  # the line-comment marker ("#", "//"); None: no comments (JSON)
+    comments: tuple[str, ...] = ()  # more markers a comment may start with (PHP's ``#`` beside ``//``)
     strings: str = "shell"  # how a line quotes strings, so a marker inside one is no comment: source/comments.py
     examples: dict[str, str] = field(default_factory=dict)
     cookie: bool = False

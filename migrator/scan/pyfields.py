@@ -1,6 +1,7 @@
 """A record's fields read, written or compared in Python: ``x.f``, ``x["f"]``, ``x.get("f")``,
-``getattr(x, "f")``, on a receiver the inferrer says may hold a record. Reads only the scan's
-state (pystate.py) and adds touches through it."""
+``getattr(x, "f")``, on a receiver the inferrer says may hold a record, or on a mapping the
+object keeps in a class named for a record (the file's declarations say which: pydecl.py). Reads
+only the scan's state (pystate.py) and adds touches through it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import ast
 from ..details import Expression, Written
 from ..syntax import Syntax
 from ..values import NO_VALUE, Touch
+from .pydecl import Declarations
 from .pystate import ScanState
 from .pysource import literal
 
@@ -17,8 +19,9 @@ HOLDS_NO_RECORD = {"module", "client", "manager", "session", "response", "dict",
 
 
 class Fields:
-    def __init__(self, state: ScanState):
+    def __init__(self, state: ScanState, declarations: Declarations):
         self.state = state
+        self.declarations = declarations
 
     def access(self, node: ast.AST) -> tuple[str, ast.AST, Syntax] | None:
         """(field name, receiver, syntax) when node reads a field: x.f, x["f"], x.get("f")."""
@@ -59,6 +62,8 @@ class Fields:
             return False
         name, receiver, form = access
         owner = self.receiver(receiver)
+        if owner == (None, "bare") and form in (Syntax.SUBSCRIPT, Syntax.GET):  # self.info["f"] in class Project
+            owner = self.declarations.own_mapping(receiver) or owner
         if owner is None:
             return False
         record, evidence = owner

@@ -64,10 +64,10 @@ class Visitor(Walker):
         self.dicts: list[tuple[ast.Dict, str | None]] = []
         self.dict_names: dict[int, str] = {}
         self.strings: list[ast.Constant] = []
-        self.fields = Fields(state)
+        self.declarations = Declarations(state)
+        self.fields = Fields(state, self.declarations)
         self.urls = Urls(state)
         self.flows = Flows(state)
-        self.declarations = Declarations(state)
         self.calls = CallHandler(state, self.fields, self.urls, self.flows, self.visit)
 
     def finish(self) -> list[Touch]:
@@ -124,7 +124,9 @@ class Visitor(Walker):
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self.declarations.klass(node)
         self.scope.push()
+        self.declarations.enter(node)
         self.generic_visit(node)
+        self.declarations.leave()
         self.scope.pop()
 
     def visit_Assign(self, node: ast.Assign) -> None:

@@ -8,16 +8,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...details import Request, Written, others
+from ...details import Origin, Request, Written, others
 from ...syntax import Syntax
 from ...values import EVIDENCE_ORDER, NO_VALUE, Touch
 from .. import urls
-from . import literals
+from . import handles, literals
 from .infer import Inferred
 from .language import Client
 from .strings import url_node
-from .nodes import (Node, argument_nodes, arguments, callee, callee_name, field, is_member, member_name, receiver,
-                    unwrap, walk)
+from .nodes import (Node, argument_nodes, arguments, call_parts, callee, callee_name, field, is_member, member_name,
+                    receiver, unwrap, walk)
 from .strings import name_span, object_entries, text_span
 
 if TYPE_CHECKING:
@@ -40,9 +40,15 @@ class Requests:
         return self.done[node.id]
 
     def _call(self, node: Node) -> bool:
+        if self.sh.kind(node) in (self.sh.method_call, self.sh.new):  # ``x->m(args)``, ``new T(args)`` (T's "new")
+            owner, method, listed = call_parts(self.s, node, self.sh)
+            named = owner is not None and owner.type in self.sh.qualified | self.sh.type_names  # ``Http::get($url)``
+            return self._method(node, node, owner, method if owner is not None else "new", listed,
+                                self.lang.client(self.s.text_of(owner) if named else method)
+                                if owner is None or named else None)
         function = unwrap(callee(node, self.sh), self.sh.wrappers)
         args = arguments(node)
-        listed = [a for a in (args.named_children if args is not None else ()) if a.type != self.sh.statement]
+        listed = [a for a in argument_nodes(node, self.sh) if a.type != self.sh.statement]
         if any(a.type == self.sh.pair for a in listed):  # Ruby's ``get(url, query: {…})``: one options hash
             listed = [a for a in listed if a.type != self.sh.pair] + [args]
         if function is None:
@@ -51,63 +57,96 @@ class Requests:
             client = self.lang.client(self.s.text_of(function))
             if client is None or not client.callable:
                 return False
+            if self.lang.handle is not None and client.name == self.lang.handle.maker:
+                return self._handle(node, client, listed)
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
-        if self.w.sdk.call(node, function, listed):
-            return True
         name, owner = member_name(function, self.sh), unwrap(receiver(function, self.sh), self.sh.wrappers)
         if name is None or owner is None:
-            return False
-        method = self.s.text_of(name)
-        if method in ("append", "set") and len(listed) == 2:
-            self._search_param(function, listed)
-        if owner.type == self.sh.call:
-            self.call(owner)
+            return self.w.sdk.call(node, function, listed)
         module = (self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier | self.sh.qualified
                   else None)
-        if module is not None and method in module.requests:  # ``http.NewRequest("PUT", url, body)``
-            at, url_at = module.requests[method]
-            verb = self.w.literal(listed[at]) if len(listed) > url_at else None
-            return isinstance(verb, str) and self._send(node, module, verb.lower(), listed[url_at:], None)
+        return self._method(node, function, owner, self.s.text_of(name), listed, module)
+
+    def _method(self, node: Node, function: Node, owner: Node | None, method: str, listed: list[Node],
+                module: Client | None) -> bool:
+        """A method called on ``owner`` (a module, a client, a response, an SDK's resource), or a
+        class's ``new`` (owner None): the request it sends, if any."""
+        if self.w.sdk.call(node, function, listed):
+            return True
+        if owner is None:
+            return module is not None and self._module(node, module, method, listed)
+        if method in ("append", "set") and len(listed) == 2:
+            self._search_param(function, listed)
+        if self.sh.kind(owner) in (self.sh.call, self.sh.method_call):
+            self.call(owner)
+        if module is not None and (method in module.requests or method in module.factories):
+            return self._module(node, module, method, listed)
         started = self._started(owner)
         if started is not None:
             return self._built(node, method, listed, *started)
         value = self.w.infer.of(owner) if module is None else None
         if self.w.sdk.method(node, owner, method, value, listed):
             return True
-        if module is not None and method in module.factories:
-            base = self._option(listed[0] if listed else None, module.factories[method])
-            self.w.infer.cache[node.id] = Inferred("client", base=base, family=module.name)
-            return False
         if value is not None and value.holds == "response" and method in self._chain(value):
             return self._chained(node, value, self._chain(value)[method], listed)
         client = module or (self.lang.client(value.family) or UNKNOWN if value and value.holds == "client" else None)
         if client is None and (value is None or value.holds == "record") and self.lang.unknown_clients:
             client = UNKNOWN
+        base = value.base if value is not None and value.holds == "client" else None
+        if client is not None and method in client.requests | (self._requests if client is UNKNOWN else {}):
+            return self._module(node, client, method, listed, base)
         if client is UNKNOWN and method not in UNKNOWN.verbs and method in self._verbs:
             client = Client("", callable=False, verbs=self._verbs)
         if client is None or not (method in client.verbs or method in client.methods or method == "request"):
             return False
-        base = value.base if value is not None and value.holds == "client" else None
         verb = client.methods.get(method, None if method == "request" else method)
         return self._send(node, client, verb, listed, base)
 
+    def _handle(self, node: Node, client: Client, listed: list[Node]) -> bool:
+        """curl's ``curl_init($url)`` with the options set on its handle (handles.py)."""
+        set_ = handles.options(self.w, node)
+        url = listed[0] if listed else set_.url
+        if url is None or not self._send(node, client, (set_.method or "GET").lower(), [url], None):
+            return False
+        value = self.w.infer.cache[node.id]
+        for where, sent in set_.sent:
+            request = Request(path=value.url.name, location=where, client="http")
+            self.params(sent, value.url, value.evidence, value.method, request)
+        return True
+
+    def _module(self, node: Node, module: Client, method: str, listed: list[Node], base: str | None = None) -> bool:
+        """``http.NewRequest("PUT", url, body)``, ``client.request("PUT", url, options)``: a request
+        whose method and URL are arguments; a factory's instance (``axios.create({baseURL})``,
+        PHP's ``new Client(['base_uri' => …])``) keeps its base URL."""
+        if method in module.factories:
+            base = self._option(listed[0] if listed else None, module.factories[method])
+            self.w.infer.cache[node.id] = Inferred("client", base=base, family=module.name)
+            return False
+        at, url_at = {**self._requests, **module.requests}.get(method, (-1, -1))
+        verb = self.w.literal(listed[at]) if at >= 0 and len(listed) > url_at else None
+        return isinstance(verb, str) and self._send(node, module, verb.lower(), listed[url_at:], base)
+
+    @property
+    def _requests(self) -> dict[str, tuple[int, int]]:
+        """What a client the walk cannot know may call with the HTTP method and the URL: as the
+        language's clients whose instances are passed around do (Guzzle's ``request``)."""
+        return {m: at for c in self.lang.clients if c.instances for m, at in c.requests.items()}
+
     def _started(self, owner: Node) -> tuple[Client, list[tuple[str, list[Node]]]] | None:
-        """resty's ``client.R().SetQueryParam(…).SetBody(…)``: the client whose starter begins the
-        chain, and the setters called on it, with their arguments."""
-        setters, node = [], owner
-        while node is not None and node.type == self.sh.call:
-            function = unwrap(callee(node, self.sh), self.sh.wrappers)
-            if function is None or function.type != self.sh.member or member_name(function, self.sh) is None:
-                return None
-            method = self.s.text_of(member_name(function, self.sh))
-            client = next((c for c in self.lang.clients if method in c.starters), None)
-            if client is not None:
-                return client, setters
-            setters.append((method, argument_nodes(node, self.sh)))
-            node = unwrap(receiver(function, self.sh), self.sh.wrappers)
-        return None
+        """resty's ``client.R().SetQueryParam(…).SetBody(…)``, Laravel's ``Http::withHeaders([…])
+        ->acceptJson()``: the client whose starter begins the chain, and the setters called on it
+        (the starter among them), with their arguments."""
+        setters, node, client = [], owner, None
+        while node is not None and self.sh.kind(node) in (self.sh.call, self.sh.method_call):
+            inner, method, args = call_parts(self.s, node, self.sh)
+            if inner is None:
+                break
+            setters.append((method, args))
+            client = next((c for c in self.lang.clients if method in c.starters), client)
+            node = unwrap(inner, self.sh.wrappers)
+        return (client, setters) if client is not None else None
 
     def _built(self, node: Node, method: str, listed: list[Node], client: Client,
                setters: list[tuple[str, list[Node]]]) -> bool:
@@ -182,6 +221,10 @@ class Requests:
         if node is not None and node.type == self.sh.composite and field(node, "type") is not None \
                 and self.s.text_of(field(node, "type")) in self.lang.query_builders:
             return Inferred("object", node=field(node, "body"), family="query")  # Go's ``url.Values{…}``
+        if node is not None and node.type == self.sh.call and callee_name(self.s, node, self.sh) in self.lang.query_builders:
+            listed = argument_nodes(node, self.sh)  # PHP's ``http_build_query([…])``
+            first = unwrap(listed[0], self.sh.wrappers) if listed else None
+            return Inferred("object", node=first, family="query") if first is not None and first.type == self.sh.object else None
         if node is None or node.type != self.sh.new:
             return None
         constructor, args = field(node, "constructor"), arguments(node)
@@ -256,8 +299,9 @@ class Requests:
             return False
         if base and not text.startswith(("http:", "https:")):
             text = base.rstrip("/") + "/" + text.lstrip("/")
-        url = urls.parse(text, self.w.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
-        if url is None or (not client.name and not (url.under_api or url.template)):
+        token = urls.credentialed(text, self.w.model)  # ``'projects/' . $id . '/repository/tags?private_token=' …``
+        url = urls.parse(text, self.w.model, relative_ok=bool(base) or token or text.startswith(urls.MARK + "/"))
+        if url is None or (not client.name and not (url.under_api or url.template or token)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self._touches(node, url, url_node, method, evidence, entries, (where, body))
@@ -311,10 +355,10 @@ class Requests:
         return True
 
     def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request,
-               rename=None) -> None:
+               rename=None, origin: Origin = Origin()) -> None:
         """Each key of an object sent (query, body, form, headers) is a parameter of the request;
         ``rename`` gives the name a client sends a key as (an SDK decamelizes them): a key it
-        renames is shown, never rewritten."""
+        renames is shown, never rewritten; ``origin``: an SDK's options (``Origin.sdk``)."""
         entries = [(rename(k) if rename else k, key, v) for k, key, v in self._entries(node)]
         held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
         context = urls.METHOD_CONTEXT.get(method, "call")
@@ -329,7 +373,7 @@ class Requests:
             if self.s.text[span[0]:span[1]] not in (name, self.lang.code_name(name)):
                 syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
-                             request=replace(request, credential=credential),
+                             request=replace(request, credential=credential), origin=origin,
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,
                                              siblings=others(held, index))))
 

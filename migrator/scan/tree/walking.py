@@ -1,14 +1,15 @@
-"""What the walk's helpers (bindings, declare, literals, methods, reads, requests, sdk) may use of
-the walk they are handed: its state, and the few operations they call back. They type it with
-this Protocol, not with walk.Walk, so that no helper imports the walk that imports it; walk.py
-alone builds one."""
+"""What the walk's helpers (bindings, declare, handles, literals, methods, reads, requests, sdk,
+types) may use of the walk they are handed: its state, and the few operations they call back.
+They type it with this Protocol, not with walk.Walk, so that no helper imports the walk that
+imports it; walk.py alone builds one."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any, Protocol
 
 from ...apimodel import ApiModel
-from ...details import Expression, Written
+from ...details import Expression, Origin, Written
 from ...values import NO_VALUE, Touch
 from ..scope import Scope
 from .infer import Inferer, Inferred
@@ -31,6 +32,7 @@ class Walk(Protocol):
     recorded: int  # inside a mock response
     requests: Any  # requests.Requests, itself handed the walk
     sdk: Any  # sdk.Sdk, itself handed the walk
+    file_types: dict[str, tuple[str, str] | None] | None  # declare.file_types, when types.py asks
 
     def add(self, touch: Touch) -> None: ...
 
@@ -44,7 +46,9 @@ class Walk(Protocol):
 
     def function(self, node: Node, bound: Inferred | None = None) -> None: ...
 
-    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str] | None: ...
+    def parameters(self, node: Node) -> Iterator[tuple[int, str, Node | None]]: ...
+
+    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str, Origin] | None: ...
 
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
               expression: Expression | None = None) -> bool: ...
