@@ -145,11 +145,15 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _has_migrator_table(path: Path) -> bool:
+def _read(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _has_migrator_table(path: Path) -> bool:
+    data = _read(path)
     return b"migrator" in data and _tool_table(_parse(path, data), path) is not None
 
 
@@ -172,10 +176,7 @@ def _tool_table(document: dict[str, Any], path: Path) -> dict[str, Any] | None:
 def read_config(path: Path, table: RuleTable) -> Options:
     """The validated options of one configuration file (``[tool.migrator]`` of a pyproject.toml,
     the whole file otherwise)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    data = _read(path)
     document = _parse(path, data)
     prefix = ""
     if path.name == "pyproject.toml":
