@@ -310,10 +310,9 @@ def built(source: Source, node: Node, shapes: Shapes, inner: Callable[[Node], st
     """The string a call builds, with ``{}`` for run-time parts; None when it builds none that
     the language's data knows."""
     receiver, method, args = parts(source, node, shapes)
-    chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
+    chained = _chained(receiver, shapes)
     if method in shapes.format_methods:
-        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
-        if static and args:
+        if _static(receiver, shapes) and args:
             return _formatted(source, args[0], args[1:], shapes, inner)
         return _formatted(source, receiver, args, shapes, inner) if receiver is not None else None
     if method in shapes.pass_methods:
@@ -327,6 +326,17 @@ def built(source: Source, node: Node, shapes: Shapes, inner: Callable[[Node], st
             return None
         return (urls.MARK if head is None and chained else head or "") + (urls.MARK if tail is None else tail)
     return None
+
+
+def _chained(receiver: Node | None, shapes: Shapes) -> bool:
+    """Whether a method's receiver is itself a call or a construction (``b.path(…).build()``)."""
+    return receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
+
+
+def _static(receiver: Node | None, shapes: Shapes) -> bool:
+    """Whether a method is called on nothing or on a name or type (``String.format(f, …)``), so
+    its first argument is the format, not its receiver."""
+    return receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
 
 
 def _formatted(source: Source, fmt: Node, args: list[Node], shapes: Shapes,
@@ -352,10 +362,9 @@ def url_node(source: Source, node: Node | None, shapes: Shapes, depth: int = 0) 
     if shapes.method_call is None or node.type not in (shapes.method_call, shapes.new):
         return node
     receiver, method, args = parts(source, node, shapes)
-    chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
+    chained = _chained(receiver, shapes)
     if method in shapes.format_methods:
-        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
-        return url_node(source, args[0] if static and args else receiver, shapes, depth + 1)
+        return url_node(source, args[0] if _static(receiver, shapes) and args else receiver, shapes, depth + 1)
     if method in shapes.pass_methods:
         string = receiver is not None and unwrap(receiver, shapes.wrappers).type == shapes.string
         return url_node(source, receiver if chained or string else (args[0] if args else None), shapes, depth + 1)
