@@ -352,7 +352,7 @@ class Declarations:
 
     def _route_params(self, declared: Node | None, url: urls.ApiUrl, method: str) -> None:
         params = field(declared, self.sh.parameters) if declared is not None else None
-        context = urls.METHOD_CONTEXT.get(method, "call")
+        context = urls.context_of(method)
         for param in params.named_children if params is not None else ():
             modifiers = next((c for c in param.named_children if c.type == self.sh.modifiers), None)
             for note in modifiers.named_children if modifiers is not None else ():

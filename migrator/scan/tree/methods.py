@@ -191,7 +191,7 @@ class Methods:
                  if m in self.lang.chains.query and len(args) >= 2 and args[0].type == self.sh.string]
         held = tuple((self.w.literal(k), self.w.literal(v)) for k, v in pairs)
         request = Request(path=url.name, location="query", client="http")
-        context = urls.METHOD_CONTEXT.get(method, "call")
+        context = urls.context_of(method)
         for index, (key, value) in enumerate(pairs):
             span = self.s.inner(key)
             self.w.add(Touch("param", held[index][0], span, url.record, evidence, context, method, held[index][1],

@@ -173,7 +173,7 @@ class Requests:
         sent = args[1] if len(args) > 1 else None
         span = self.s.inner(key)
         self.w.add(Touch("param", name, span, value.url.record, value.evidence,
-                         urls.METHOD_CONTEXT.get(value.method, "call"), value.method,
+                         urls.context_of(value.method), value.method,
                          self.w.literal(sent) if sent is not None else NO_VALUE, Syntax.DICT_KEY, request=request,
                          written=Written(key_span=span, value_span=self.s.span(sent) if sent is not None else None)))
         self.w.handled.add(key.id)
@@ -297,8 +297,7 @@ class Requests:
         text = self.w.template(url_node)
         if text is None:
             return False
-        if base and not text.startswith(("http:", "https:")):
-            text = base.rstrip("/") + "/" + text.lstrip("/")
+        text = urls.on_base(base, text)
         token = urls.credentialed(text, self.w.model)  # ``'projects/' . $id . '/repository/tags?private_token=' …``
         url = urls.parse(text, self.w.model, relative_ok=bool(base) or token or text.startswith(urls.MARK + "/"))
         if url is None or (not client.name and not (url.under_api or url.template or token)):
@@ -361,7 +360,7 @@ class Requests:
         renames is shown, never rewritten; ``origin``: an SDK's options (``Origin.sdk``)."""
         entries = [(rename(k) if rename else k, key, v) for k, key, v in self._entries(node)]
         held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
-        context = urls.METHOD_CONTEXT.get(method, "call")
+        context = urls.context_of(method)
         for index, (name, key, value) in enumerate(entries):
             location, credential, syntax = request.location, None, Syntax.DICT_KEY if value is not key else Syntax.NONE
             if location == "header":

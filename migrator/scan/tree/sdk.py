@@ -220,7 +220,7 @@ class Sdk:
         method, url = parsed
         entries = object_entries(self.s, node, self.sh, self.w.lang.api_name)
         held = tuple((k, self.w.literal(v)) for k, _, v in entries)
-        context = urls.METHOD_CONTEXT.get(method, "call")
+        context = urls.context_of(method)
         request = Request(path=url.name, location=_location(method), client=self.name)
         for index, (name, key, value) in enumerate(entries):
             span = self.s.span(key)
