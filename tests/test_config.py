@@ -173,6 +173,17 @@ def test_command_line_ignore_and_extend_select_apply_on_top_of_the_file(tmp_path
     assert found.settings_for(tmp_path / "a.py").codes == {"MIG060", "MIG061", "MIG062", "MIG010"} | PARSE_ERROR
 
 
+@pytest.mark.parametrize(("selector", "code"), [
+    ("MIG900", "MIG900"), ("unused-suppression", "MIG900"), ("MIG999", "MIG999"), ("parse-error", "MIG999"),
+])
+def test_migrators_own_codes_are_selectors_as_the_rules_are(tmp_path, configs, selector, code):
+    write(tmp_path / "migrator.toml", f'ignore = ["{selector}"]\n[per-file-ignores]\n"gen/*" = ["{selector}"]\n')
+    settings = configs().settings_for(tmp_path / "a.py")
+    assert code not in settings.codes
+    assert settings.ignored_codes(tmp_path / "gen" / "a.py") == {code}
+    assert code in configs({"extend_select": [selector]}).settings_for(tmp_path / "a.py").codes
+
+
 def test_rules_are_the_enabled_ones_in_table_order(tmp_path, configs, table):
     write(tmp_path / "migrator.toml", 'select = ["MIG062", "MIG010"]\n')
     assert [r.code for r in configs().settings_for(tmp_path / "a.py").rules(table)] == ["MIG010", "MIG062"]
