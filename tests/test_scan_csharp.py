@@ -10,24 +10,12 @@ from migrator.cli import main
 from migrator.scan.tree.csharp import scan
 
 from .fixing import fixed_twice
+from .languages import Client
 
 API = 'const string Api = "https://gitlab.example.com/api/v4";\n'
 NGITLAB = "using NGitLab;\nusing NGitLab.Models;\n"
 
-
-def touches(code: str, table, kind: str | None = None) -> list[tuple]:
-    """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if kind is None or t.role == kind]
-
-
-def codes(check, code: str) -> list[tuple[str, int]]:
-    """(code, row) of each finding."""
-    return [(f.code, f.span.start.row) for f in check(code, "csharp", "Example.cs")]
-
-
-def fixes(check, code: str) -> list[tuple[str, int, str]]:
-    return [(f.code, f.span.start.row, f.fix.applicability) for f in check(code, "csharp", "Example.cs")]
+touches, codes, fixes, fix = Client(scan, "csharp", "Example.cs").helpers
 
 
 # ---------------------------------------------------------------- strings
