@@ -8,6 +8,7 @@ from click.testing import CliRunner
 
 from migrator.cli import main
 from migrator.scan.tree.csharp import scan
+from migrator.values import NO_VALUE
 
 from .fixing import fixed_twice
 from .languages import Client
@@ -120,6 +121,87 @@ def test_a_property_of_the_programs_own_class_is_named_so_its_fix_is_unsafe(chec
     code = API + ('var mr = await http.GetFromJsonAsync<MergeRequest>($"{Api}/projects/{p}/merge_requests/{i}");\n'
                   'var who = mr.MergedBy;\n')
     assert fixes(check, code) == [("MIG010", 3, "unsafe")]
+
+
+# ---------------------------------------------------------------- request bodies and headers
+def test_an_anonymous_object_a_dictionary_and_json_content_are_the_bodies_sent(table):
+    code = API + ('await http.PutAsJsonAsync($"{Api}/runners/{id}", new { active = false, description });\n'
+                  'await http.PutAsync($"{Api}/runners/{id}", JsonContent.Create(new Dictionary<string, object> '
+                  '{ ["active"] = false }));\n'
+                  'await http.PutAsync($"{Api}/user", new FormUrlEncodedContent(new Dictionary<string, string> '
+                  '{ ["private_profile"] = null }));\n')
+    assert [t[1:] for t in touches(code, table, "param")] == [
+        ("active", "runner", "typed", "update", "PUT", False), ("description", "runner", "typed", "update", "PUT", NO_VALUE),
+        ("active", "runner", "typed", "update", "PUT", False), ("private_profile", "user", "typed", "update", "PUT", None)]
+
+
+def test_a_body_bound_to_a_name_is_the_one_its_name_sends(table):
+    code = API + ('var body = new { impersonation_enabled = false };\n'
+                  'await http.PutAsJsonAsync($"{Api}/application/settings", body);\n')
+    assert [t[1:3] + t[4:] for t in touches(code, table, "param")] == [
+        ("impersonation_enabled", "application_settings", "update", "PUT", False)]
+
+
+def test_a_request_messages_content_and_a_rest_requests_json_body_are_sent(table):
+    code = API + ('var put = new HttpRequestMessage(HttpMethod.Put, $"{Api}/runners/{id}")\n'
+                  '    { Content = JsonContent.Create(new { active = true }) };\n'
+                  'var rest = new RestRequest($"{Api}/projects/{id}", Method.Put);\n'
+                  'rest.AddJsonBody(new { mirror = true });\n')
+    assert [t[1] + " " + t[5] for t in touches(code, table, "param")] == ["active PUT", "mirror PUT"]
+
+
+def test_an_ngitlab_option_class_initialized_sends_its_properties(check):
+    code = NGITLAB + 'client.Runners.Update(id, new RunnerUpdate { Active = false, Description = "ci" });\n'
+    assert fixes(check, code) == [("MIG061", 3, "display-only")]
+
+
+def test_an_anonymous_objects_key_is_renamed_as_written_and_its_value_negated(tmp_path):
+    code = API + 'await http.PutAsJsonAsync($"{Api}/runners/{id}", new { active = false });\n'
+    first, second = fix(tmp_path, code)
+    assert first == code.replace("active = false", "paused = true") and second == first
+
+
+def test_a_header_set_on_a_client_gives_its_requests_their_credential(check):
+    code = API + ('http.DefaultRequestHeaders.Add("JOB-TOKEN", Environment.GetEnvironmentVariable("CI_JOB_TOKEN"));\n'
+                  'http.DefaultRequestHeaders.Add("Sudo", "alice");\n'
+                  'await http.PostAsync($"{Api}/projects/{p}/merge_requests/{i}/notes", content);\n')
+    assert codes(check, code) == [("MIG302", 3), ("MIG303", 4)]
+
+
+def test_a_deploy_token_in_a_header_of_a_request_or_its_authorization_is_reported(check):
+    code = API + ('var release = new RestRequest($"{Api}/projects/{p}/releases");\n'
+                  'release.AddHeader("PRIVATE-TOKEN", Environment.GetEnvironmentVariable("CI_DEPLOY_PASSWORD"));\n'
+                  'request.Headers.Add("Authorization", $"Bearer {Environment.GetEnvironmentVariable("CI_DEPLOY_PASSWORD")}");\n'
+                  'http.DefaultRequestHeaders.Add("PRIVATE-TOKEN", Environment.GetEnvironmentVariable("GITLAB_TOKEN"));\n')
+    assert codes(check, code) == [("MIG301", 3), ("MIG301", 4)]
+
+
+def test_an_is_pattern_and_a_static_string_equals_compare_as_an_operator_does(table):
+    code = ('bool a = runner.Status is "paused";\n'
+            'bool b = string.Equals(runner.Status, "paused");\n'
+            'bool c = String.Equals("paused", runner.Status);\n')
+    assert [(t[1], t[4], t[6]) for t in touches(code, table, "field")] == [("status", "compare", "paused")] * 3
+
+
+def test_a_compared_status_is_rewritten_in_each_form(tmp_path):
+    code = API + ('var runner = await http.GetFromJsonAsync<Runner>($"{Api}/runners/7");\n'
+                  'if (runner.Status is "paused") { }\nif (string.Equals(runner.Status, "paused")) { }\n')
+    first, second = fix(tmp_path, code, "--unsafe-fixes")
+    assert first == code.replace('runner.Status is "paused"', "runner.Paused").replace(
+        'string.Equals(runner.Status, "paused")', "runner.Paused") and second == first
+
+
+# ---------------------------------------------------------------- null-conditional access
+def test_a_null_conditional_access_is_a_read_and_its_fix_keeps_the_question_mark(tmp_path, check):
+    code = API + ('var mr = await http.GetFromJsonAsync<JsonObject>($"{Api}/projects/{p}/merge_requests/{i}");\n'
+                  'var who = mr?.MergedBy?.Username;\n')
+    assert codes(check, code) == [("MIG010", 3)]
+    assert fix(tmp_path, code, "--unsafe-fixes")[0] == code.replace("mr?.MergedBy", "mr?.MergeUser")
+
+
+def test_a_null_conditional_boolean_may_be_null_so_it_is_not_negated(check):
+    code = NGITLAB + 'bool? Up(Runner runner) => runner?.Active;\n'
+    assert fixes(check, code) == [("MIG060", 3, "display-only")]
 
 
 # ---------------------------------------------------------------- declarations

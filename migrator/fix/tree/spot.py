@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ...spelling import respell
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
-                                method_name, operator, receiver, unwrap, walk)
+from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, is_type,
+                                member_name, method_name, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
 from ...values import Touch
 
@@ -114,7 +114,7 @@ class Spot:
             keyed = listed[0] if listed and listed[0].type == self.sh.string else None
             name = method_name(access, self.sh)
             return keyed if keyed is not None and self.s.text_of(name) in self.lang.key_methods else name
-        return member_name(access, self.sh) if access.type == self.sh.member else unwrap(index(access, self.sh),
+        return member_name(access, self.sh) if access.type in self.sh.members else unwrap(index(access, self.sh),
                                                                                           self.sh.wrappers)
 
     def rename(self, new: str) -> Edits:
@@ -122,7 +122,10 @@ class Spot:
         if written is not None and written.key_span is not None:
             start, end = written.key_span
             quoted = self.s.text[start - 1:start] in ("\"", "'", "`")
-            return [(start, end, new if quoted else self.lang.code_name(new))]  # Go's ``Scope:`` key
+            old = self.s.text[start:end]  # a name as the language spells it (Go's ``Scope:``), else as written
+            coded = old == self.lang.code_name(self.touch.name) and old != self.touch.name
+            spelled = self.lang.code_name(new) if coded else respell(old, self.touch.name, new) or new
+            return [(start, end, new if quoted else spelled)]
         name = self.name_node()
         if name is None:
             return None
@@ -173,7 +176,7 @@ class Spot:
     def access(self) -> Node | None:
         """The touch's ``x.f`` or ``x["f"]`` (Ruby: a call without arguments, or ``x[:f]``; Java:
         ``x.getF()`` or ``x.get("f")``)."""
-        found = self.node({self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member})
+        found = self.node({*self.sh.members, self.sh.subscript, self.sh.method_call or self.sh.member})
         if found is None:
             return None
         return found if found.type in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
@@ -191,17 +194,21 @@ class Spot:
     def compared(self) -> tuple[Node, Node, str] | None:
         """(comparison, the literal operand, operator) around the touch."""
         compare = self.touch.expression.compare if self.touch.expression else None
-        node = self.s.at(compare, frozenset({self.sh.binary, self.sh.method_call or self.sh.binary})) if compare else None
+        kinds = frozenset({self.sh.binary, *self.sh.patterns, self.sh.method_call or self.sh.binary})
+        node = self.s.at(compare, kinds) if compare else None
         if node is None:
             return None
         access = self.access()
-        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".Equals(x)``: the operator ``.equals``
-            owner, args = receiver(node, self.sh), argument_nodes(node, self.sh)
-            other = args[0] if access is not None and self.s.span(owner) == self.s.span(access) else owner
-            return node, other, "." + self.s.text_of(method_name(node, self.sh))
+        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".Equals(x)``, ``string.Equals(x, "v")``
+            args = argument_nodes(node, self.sh)
+            owner = receiver(node, self.sh)
+            operands = args[:2] if len(args) >= 2 and is_type(self.s, owner, self.sh, self.lang.capitalised_types) \
+                else [owner, *args[:1]]
+            other = next((o for o in operands if access is None or self.s.span(o) != self.s.span(access)), None)
+            return (node, other, "." + self.s.text_of(method_name(node, self.sh))) if other is not None else None
         left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
-        return node, other, self.s.text_of(self.sh.f(node, "operator"))
+        return node, other, operator(self.s, node)
 
     def negated_parent(self, access: Node) -> Node | None:
         """The ``!x`` the access is the operand of."""
@@ -215,7 +222,7 @@ class Spot:
     def operand(self, access: Node) -> bool:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
-        if parent is None or parent.type not in (self.sh.member, self.sh.subscript, self.sh.call, self.sh.method_call):
+        if parent is None or parent.type not in {*self.sh.members, self.sh.subscript, self.sh.call, self.sh.method_call}:
             return False
         return receiver(parent, self.sh) == access or (parent.type == self.sh.call and callee(parent, self.sh) == access)
 

@@ -71,7 +71,7 @@ class Inferer:
             return self._name(self.s.text_of(node))
         if is_call(node, self.sh):
             return self.cache.get(node.id) or self._call(node)
-        if kind == self.sh.member:
+        if kind in self.sh.members:
             owner, name = receiver(node, self.sh), self.s.text_of(member_name(node, self.sh))
             return self.sdk.member(owner, name) or self.member(self.of(owner), name, owner)
         if kind == self.sh.subscript:
@@ -82,7 +82,7 @@ class Inferer:
             return self.member(base, key, owner)
         if self.methods is not None and kind in (self.sh.method_call, self.sh.new):
             return self.cache.get(node.id) or self.methods.of(node)
-        if kind == self.sh.object:
+        if kind in self.sh.objects:
             return Inferred("object", node=node)
         if kind == self.sh.unary and self.sh.address and self._operator(node) == self.sh.address:
             return self.of(self.sh.f(node, "argument"))  # Go's ``&mr``

@@ -38,6 +38,10 @@ class Shapes:
     # ``x.f`` and ``x["f"]``: their node types, and the fields of receiver, name and index (None:
     # the index is the node's first named child after its receiver)
     member: str = "member_expression"
+    # member accesses whose receiver is a part of the node holding them (C#'s ``mr?.MergedBy``: a
+    # ``member_binding_expression`` ``.MergedBy`` in a ``conditional_access_expression`` whose
+    # ``condition`` is ``mr``): node type → (the holder's type, its field holding the receiver)
+    conditional: dict[str, tuple[str, str]] = field(default_factory=dict)
     subscript: str = "subscript_expression"
     receiver: str = "object"
     subscript_receiver: str = "object"
@@ -85,13 +89,20 @@ class Shapes:
     path_methods: frozenset[str] = frozenset()
     # ``a + b`` (concatenation), comparisons and negation
     binary: str = "binary_expression"
+    # comparisons written as a match of a pattern, read as ``binary`` ones: their ``left`` and
+    # ``right`` (``positional``) and their operator, a word of ``compare`` (C#'s ``x is "paused"``)
+    patterns: frozenset[str] = frozenset()
     concat: frozenset[str] = frozenset({"+"})
     compare: dict[str, str] = field(default_factory=lambda: {"===": "Eq", "==": "Eq", "!==": "NotEq", "!=": "NotEq"})
     unary: str = "unary_expression"
     operand: str = "argument"
     negate: str = "!"
-    # object literals: ``{key: value, shorthand}``
+    # object literals: ``{key: value, shorthand}``; more node types holding entries (C#'s anonymous
+    # ``new { active = false }`` beside its initializer ``{ Active = false }``), and the token between
+    # a key and its value where an object holds its entries with no node around them (C#'s "=")
     object: str = "object"
+    other_objects: frozenset[str] = frozenset()
+    bare_pair: str = ""
     pair: str = "pair"
     shorthand: str = "shorthand_property_identifier"
     array: str = "array"
@@ -167,10 +178,11 @@ class Shapes:
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()
-    # parts a grammar gives no field name (PHP's ``'k' => v``, ``$mr['k']``, ``new T(…)``): node
-    # type → {part's field name as this Shapes names it: index among the node's named children
-    # that have no field, from the end where negative}
-    positional: dict[str, dict[str, int]] = field(default_factory=dict)
+    # parts a grammar gives no field name (PHP's ``'k' => v``, ``$mr['k']``, ``new T(…)``), or names
+    # otherwise on one node type (C#'s initializer entry ``Active = false`` is an assignment, its key
+    # its ``left``): node type → {part's field name as this Shapes names it: index among the node's
+    # named children that have no field, from the end where negative, or the grammar's field name}
+    positional: dict[str, dict[str, int | str]] = field(default_factory=dict)
 
     def part(self, node: Any, name: str | None) -> Any:
         """A node's part by its field name, or by its position where the grammar names none."""
@@ -178,8 +190,8 @@ class Shapes:
             return None
         found = node.child_by_field_name(name)
         at = self.positional.get(node.type, {}).get(name) if found is None else None
-        if at is None:
-            return found
+        if at is None or isinstance(at, str):
+            return found if at is None else node.child_by_field_name(at)
         listed = [c for i, c in enumerate(node.children)
                   if c.is_named and c.type not in (self.comment, self.block_comment) and node.field_name_for_child(i) is None]
         return listed[at] if -len(listed) <= at < len(listed) else None
@@ -199,6 +211,14 @@ class Shapes:
                  "pattern": self.parameter_name}
         name = self.roles.get(role) or named.get(role, role)
         return self.part(node, name)
+
+    @builtins.property
+    def members(self) -> frozenset[str]:
+        return frozenset({self.member, *self.conditional})
+
+    @builtins.property
+    def objects(self) -> frozenset[str]:
+        return frozenset({self.object}) | self.other_objects
 
     @builtins.property
     def strings(self) -> frozenset[str]:

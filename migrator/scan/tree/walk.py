@@ -44,6 +44,7 @@ class Walk:
         self.url_touches: dict[int, range] = {}  # a URL expression → the touches it gave
         self.named_urls: dict[str, range] = {}  # a name bound to a URL → the touches written there
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
+        self.header_sets: dict[str, list] = {}  # a name → the headers set on it in the file (sends.py)
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
         self.sdk = self.infer.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
@@ -141,7 +142,7 @@ class Walk:
             return
         name = self.s.text_of(target)
         plain = unwrap(value, self.sh.wrappers)
-        if plain is not None and plain.type == self.sh.object:
+        if plain is not None and plain.type in self.sh.objects:
             self.object_names[plain.id] = name
         written = self.requests.url_written(plain)
         if written is not None and written.id in self.url_touches:
@@ -207,8 +208,9 @@ class Walk:
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
-            parent = node.parent
-            return found.record, "named" if parent is not None and parent.type == self.sh.member else found.evidence
+            parent = node.parent  # ``mr.MergedBy``, ``mr?.MergedBy`` (the conditional access holding it)
+            holders = self.sh.members | {holder for holder, _ in self.sh.conditional.values()}
+            return found.record, "named" if parent is not None and parent.type in holders else found.evidence
         return found.record, found.evidence
 
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
@@ -236,16 +238,15 @@ class Walk:
         self.children(node)
 
     def compare(self, node: Node) -> None:
-        op = field(node, "operator")
-        operator = self.s.text_of(op) if op is not None else ""
-        if (operator in self.sh.concat or operator == self.sh.format_operator) and literals.url_literal(self, node):
+        op = operator(self.s, node)
+        if (op in self.sh.concat or op == self.sh.format_operator) and literals.url_literal(self, node):
             return
-        if operator in self.sh.compare:
-            left, right = unwrap(field(node, "left"), self.sh.wrappers), unwrap(field(node, "right"), self.sh.wrappers)
+        if op in self.sh.compare:
+            left, right = (unwrap(self.sh.part(node, side), self.sh.wrappers) for side in ("left", "right"))
             for access, other in ((left, right), (right, left)):
                 value = self.literal(other)
                 if value is not NO_VALUE and access is not None and self.field(
-                        access, "compare", value, expression=Expression(op=self.sh.compare[operator],
+                        access, "compare", value, expression=Expression(op=self.sh.compare[op],
                                                                         compare=self.s.span(node))):
                     break
         self.children(node)
@@ -264,12 +265,13 @@ class Walk:
         elif node.id not in self.handled and not self.sdk.options(node):
             self.keys(node)
         for entry in node.named_children:
-            value = self.sh.part(entry, "value") if entry.type == self.sh.pair else None
-            key = self.sh.part(entry, "key") if entry.type == self.sh.pair else None
+            if entry.type != self.sh.pair:  # a list's element (C#'s ``new[] { mr.MergedBy }``)
+                self.visit(entry if entry.type != self.sh.shorthand else None)
+                continue
+            key, value = self.sh.part(entry, "key"), self.sh.part(entry, "value")
             if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
-            if value is not None:
-                self.visit(value)
+            self.visit(value)
 
     def keys(self, node: Node) -> None:
         """An object literal's keys: typed by the record's key signature, named by the name the
@@ -378,8 +380,8 @@ def _call_or_member(walk: Walk, node: Node) -> None:
 def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: bindings.for_of,
-             shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
-             shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
+             **{kind: Walk.member for kind in shapes.members}, shapes.subscript: Walk.member, **{kind: Walk.compare for kind in {shapes.binary, *shapes.patterns}},
+             shapes.unary: Walk.unary, **{kind: Walk.object for kind in shapes.objects}, shapes.call: Walk.call,
              **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member

@@ -1,0 +1,113 @@
+"""What the calls building a request add to it, for languages whose requests are chains of method
+calls (methods.py): its body (``PutAsJsonAsync(url, body)``, RestSharp's ``AddJsonBody(body)``,
+``new HttpRequestMessage(…) { Content = JsonContent.Create(body) }``) and its headers
+(``AddHeader("PRIVATE-TOKEN", t)``, ``client.DefaultRequestHeaders.Add("JOB-TOKEN", t)``), as
+``Chains.bodies`` and ``Chains.headers`` say.
+
+A header is set on what its call is made on (a request, a client, their ``Headers``), often apart
+from the request: the credential a request carries is that of the headers set anywhere in the file
+on the name it is sent through (``_http.GetAsync(url)`` after ``_http.DefaultRequestHeaders.Add(…)``
+in the constructor)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ...details import Request, Written
+from ...syntax import Syntax
+from ...values import Touch
+from .. import urls
+from .nodes import Node, call_parts, field, is_member, member_name, receiver, unwrap, walk
+
+if TYPE_CHECKING:
+    from .infer import Inferred
+    from .walk import Walk
+
+
+@dataclass(frozen=True)
+class Header:
+    name: str
+    key: Node
+    value: Node
+
+
+def root(w: Walk, node: Node | None) -> str | None:
+    """The name a chain of calls and member accesses starts from: ``_http`` of
+    ``_http.DefaultRequestHeaders.Add(…)`` and of ``_http.GetAsync(url)``; of a chain starting
+    with a new object, the name it is bound to (``note`` of ``var note = new RestRequest(…)``)."""
+    chain = node = unwrap(node, w.sh.wrappers)
+    while node is not None and (node.type in (w.sh.method_call, w.sh.new) or is_member(node, w.sh)):
+        node = unwrap(receiver(node, w.sh), w.sh.wrappers)
+    if node is not None and node.type in w.sh.identifier | w.sh.this:
+        return w.s.text_of(node)
+    holder = chain.parent if chain is not None else None
+    name = field(holder, "name") if holder is not None and holder.type == w.sh.declarator else None
+    return w.s.text_of(name) if name is not None else None
+
+
+def header(w: Walk, call: Node) -> Header | None:
+    """``AddHeader("PRIVATE-TOKEN", t)``, ``Headers.Add("JOB-TOKEN", t)``: a header by its name."""
+    _, method, args = call_parts(w.s, call, w.sh)
+    owner = receiver(call, w.sh)
+    on_headers = owner is not None and is_member(owner, w.sh) and w.s.text_of(member_name(owner, w.sh)) in \
+        w.lang.chains.header_members
+    if not (method in w.lang.chains.headers or (on_headers and method == "Add")) or len(args) != 2:
+        return None
+    name = w.literal(args[0])
+    return Header(name, unwrap(args[0], w.sh.wrappers), args[1]) if isinstance(name, str) else None
+
+
+def headers(w: Walk, name: str | None) -> list[Header]:
+    """Every header set in the file on ``name``, in order."""
+    if name is None:
+        return []
+    if name not in w.header_sets:
+        w.header_sets[name] = [h for n in walk(w.s.root) if n.type == w.sh.method_call
+                               and (h := header(w, n)) is not None and root(w, n) == name]
+    return w.header_sets[name]
+
+
+def auth(w: Walk, name: str | None) -> str | None:
+    """The credential a request sent through ``name`` carries: its headers' first."""
+    for found in headers(w, name):
+        credential = w.model.credential_type(found.name, "headers", w.s.text_of(found.value))
+        if credential:
+            return credential
+    return None
+
+
+def header_touch(w: Walk, call: Node, value: Inferred | None) -> None:
+    """A header set by ``call``: a parameter of the request it is set on (or of any request, on a
+    client), carrying the credential of the headers set beside it."""
+    found = header(w, call)
+    if found is None or found.name.lower() in urls.PLAIN_HEADERS:
+        return
+    url = value.url if value is not None else None
+    method = value.method if value is not None and value.method else "GET"
+    credential = w.model.credential_type(found.name, "headers", w.s.text_of(found.value))
+    request = Request(path=url.name if url else None, location="header", auth=auth(w, root(w, call)),
+                      client="http", credential=credential)
+    span = w.s.inner(found.key)
+    w.add(Touch("param", found.name, span, url.record if url else None, value.evidence if url else "named",
+                urls.METHOD_CONTEXT.get(method, "call"), method, w.literal(found.value), Syntax.HEADER,
+                request=request, written=Written(key_span=span, value_span=w.s.span(found.value))))
+    w.handled.add(found.key.id)
+
+
+def bodies(w: Walk, calls: list, url: urls.ApiUrl, method: str, evidence: str) -> None:
+    """The bodies a chain's calls send: an argument of ``Chains.bodies``' methods, and the
+    ``Language.locations`` entries of a new request's initializer (``{ Content = … }``)."""
+    request = Request(path=url.name, client="http", auth=None)
+    for call, name, args in calls:
+        at = w.lang.chains.bodies.get(name)
+        if at is not None and len(args) > at:
+            w.requests.params(args[at], url, evidence, method, _at(request, "body"))
+        initializer = field(call, "initializer") if call.type == w.sh.new else None
+        for key, _, value in w.requests.entries(initializer) if initializer is not None else ():
+            if w.lang.locations.get(key) and value is not None:
+                w.requests.params(value, url, evidence, method, _at(request, w.lang.locations[key]))
+
+
+def _at(request: Request, location: str) -> Request:
+    return replace(request, location=location)
