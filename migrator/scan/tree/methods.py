@@ -232,6 +232,8 @@ class Methods:
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
             return Inferred("record", sdk.record, "typed", family="sdk")
+        if method in self.lang.serializers and args:  # ``var form = new FormUrlEncodedContent(…)``: a body
+            return Inferred("object", node=node)
         if base is not None and base.holds == "response" and method in self.lang.body_members:
             return Inferred("record", base.record, base.evidence, family=base.family)
         if method in self.lang.forwarders:
