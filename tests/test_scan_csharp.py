@@ -228,6 +228,27 @@ def test_a_webhook_payload_is_not_the_rest_api(check):
     assert codes(check, code) == []
 
 
+def test_a_class_named_for_a_webhooks_attributes_is_its_payload(check):
+    code = ('public class MergeRequestAttributes\n{\n'
+            '    [JsonPropertyName("iid")] public long Iid { get; set; }\n'
+            '    [JsonPropertyName("merge_status")] public string MergeStatus { get; set; }\n}\n')
+    assert codes(check, code) == []
+
+
+def test_a_class_in_a_webhooks_namespace_or_holding_object_kind_is_a_payload(check):
+    scoped = ('namespace Deploy.Webhooks;\n\npublic class MergeRequest\n{\n'
+              '    public long Iid { get; set; }\n    public string MergeStatus { get; set; }\n}\n')
+    kind = ('public class MergeRequest\n{\n    public string ObjectKind { get; set; }\n'
+            '    public long Iid { get; set; }\n    public string MergeStatus { get; set; }\n}\n')
+    rest = 'namespace Deploy.Api\n{\n' + kind.replace("    public string ObjectKind { get; set; }\n", "") + '}\n'
+    assert (codes(check, scoped), codes(check, kind), codes(check, rest)) == ([], [], [("MIG011", 6)])
+
+
+def test_a_python_gitlab_objects_attributes_are_still_its_record(check):
+    code = 'import gitlab\nmr = gitlab.Gitlab().projects.get(1).mergerequests.get(2)\nprint(mr.attributes["merged_by"])\n'
+    assert [f.code for f in check(code, "python", "example.py")] == ["MIG010"]
+
+
 # ---------------------------------------------------------------- NGitLab
 def test_ngitlab_calls_are_requests_and_their_values_records(table):
     code = NGITLAB + ('var changes = client.GetMergeRequest(pid).Changes(iid).MergeRequestChange;\n'

@@ -81,6 +81,7 @@ SHAPES = Shapes(
     valued=frozenset({"boolean_literal"}),
     number="integer_literal", other_numbers=frozenset({"real_literal"}),
     declarations=frozenset({"class_declaration", "record_declaration", "struct_declaration"}),
+    namespaces=frozenset({"namespace_declaration", "file_scoped_namespace_declaration"}),
     declared_field=frozenset({"property_declaration", "field_declaration"}), components="parameter_list",
     comment="comment", block_comment="comment",
     annotation="attribute", modifiers="attribute_list", marker=NONE, annotation_arguments="attribute_argument_list",

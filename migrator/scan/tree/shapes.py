@@ -148,6 +148,7 @@ class Shapes:
                                               "abstract_class_declaration"})
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
     declared_name: str = "name"  # the field of a declared field naming it (Java: its declarator)
+    namespaces: frozenset[str] = frozenset()  # what a declaration may be declared in (C#'s namespaces)
     components: str = "-"  # a record's component list where no field holds it (C#'s ``record R(string A)``)
     # module paths named as one (``Net::HTTP::Put``)
     qualified: frozenset[str] = frozenset()
