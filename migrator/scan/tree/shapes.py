@@ -97,9 +97,10 @@ class Shapes:
     unary: str = "unary_expression"
     operand: str = "argument"
     negate: str = "!"
-    # object literals: ``{key: value, shorthand}``; more node types holding entries (C#'s anonymous
-    # ``new { active = false }`` beside its initializer ``{ Active = false }``), and the token between
-    # a key and its value where an object holds its entries with no node around them (C#'s "=")
+    # object literals: ``{key: value, shorthand}``; more node types holding entries, read only where
+    # a request sends them or an SDK's options are (C#'s initializer ``{ Active = false }`` beside
+    # its anonymous ``new { active = false }``), and the token between a key and its value where an
+    # object holds its entries with no node around them (C#'s "=")
     object: str = "object"
     other_objects: frozenset[str] = frozenset()
     bare_pair: str = ""

@@ -262,8 +262,8 @@ class Walk:
         schema = declare.schema_name(self, node)
         if schema is not None:
             declare.schema(self, node, schema)
-        elif node.id not in self.handled and not self.sdk.options(node):
-            self.keys(node)
+        elif node.id not in self.handled and not self.sdk.options(node) and node.type == self.sh.object:
+            self.keys(node)  # an initializer's entries (other_objects) only where a request sends them
         for entry in node.named_children:
             if entry.type != self.sh.pair:  # a list's element (C#'s ``new[] { mr.MergedBy }``)
                 self.visit(entry if entry.type != self.sh.shorthand else None)
