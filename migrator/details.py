@@ -99,11 +99,15 @@ class Origin:
     embedded     the touch is inside a string of the file: json-string, yaml-block, yaml-flow, binary,
                  python-string, shell-string (a mock response written in a program)
     approximate  the position inside that string is estimated: never edit it
+    sdk          the SDK whose types the touch is read through (``mr.MergedBy`` of the Go client's
+                 ``gitlab.MergeRequest``, a key of gitbeaker's options: rules/model/<sdk>.yaml):
+                 a name its fix writes must be one the project's release of that SDK has (pins/)
     """
 
     recorded: bool = False
     embedded: str | None = None
     approximate: bool = False
+    sdk: str | None = None
 
 
 @frozen

@@ -222,7 +222,19 @@ def _load(directory: Path, files: list[Path], digest: str) -> RuleTable:
             rules.append(rule)
     rules.sort(key=lambda r: r.code)
     _check_spellings(data, directory / "model")
+    _check_releases(data, directory / "model", model)
     return RuleTable(tuple(rules), items, model, data, digest)
+
+
+def _check_releases(data: dict[str, Any], model_dir: Path, model: ApiModel) -> None:
+    """Each SDK's ``package:`` and ``added:``, which hold back fixes its pinned release lacks
+    (pins/hold.py), read strictly: a DataError names the file and the key."""
+    from .pins.hold import releases_of
+
+    for sdk in sorted({kind.sdk for kind in kinds.registry() if kind.sdk}):
+        raw = data.get(sdk)
+        if isinstance(raw, dict) and ("package" in raw or "added" in raw):
+            releases_of(raw, str(model_dir / f"{sdk}.yaml"), model.records)
 
 
 def _check_spellings(data: dict[str, Any], model_dir: Path) -> None:

@@ -80,7 +80,7 @@ def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsaf
     if loaded is None or loaded.error is not None:
         return FileFix(source, findings=[loaded.error] if loaded else [], scanned=loaded is not None)
     result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,
-                      keep=lambda f: settings.reports(f, source.path))
+                      keep=lambda f: settings.reports(f, source.path), path=str(source.path))
     return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
                    result.findings, result.failure, scanned=True, stamp=stamp)
 

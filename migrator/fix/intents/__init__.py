@@ -208,6 +208,13 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
     return Fix(applicability, f"{message} ({note})" if note else message, intent=fix)
 
 
+def written_name(fix: FixIntent, touch: Touch) -> str | None:
+    """The name a rule's fix writes for this touch: the name its value maps to, else ``to``."""
+    intent = registry().get(fix.intent)
+    target = intent.target(fix, touch) if intent else None
+    return (target.fields.get("to") if target else None) or fix.to
+
+
 class Fields(dict):
     """A fix message's fields; a field this touch has none for (a value-mapping's ``{to_value}``
     where a gated fix maps nothing) stays as written rather than failing the run."""

@@ -16,6 +16,7 @@ from .. import urls
 from . import literals, reads, sends
 from .strings import url_node
 from .infer import Inferred
+from .sdk import SDK
 from .nodes import (Node, call_parts, field, is_member, is_type, method_name, receiver as receiver_of, type_arguments,
                     unwrap)
 
@@ -231,7 +232,7 @@ class Methods:
         base = infer.of(receiver) if receiver is not None else None
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
-            return Inferred("record", sdk.record, "typed", family="sdk")
+            return Inferred("record", sdk.record, "typed", family=SDK)
         if method in self.lang.serializers and args:  # ``var form = new FormUrlEncodedContent(…)``: a body
             return Inferred("object", node=node)
         if base is not None and base.holds == "response" and method in self.lang.body_members:

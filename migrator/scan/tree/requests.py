@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...details import Request, Written, others
+from ...details import Origin, Request, Written, others
 from ...syntax import Syntax
 from ...values import EVIDENCE_ORDER, NO_VALUE, Touch
 from .. import urls
@@ -356,10 +356,10 @@ class Requests:
         return True
 
     def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request,
-               rename=None) -> None:
+               rename=None, origin: Origin = Origin()) -> None:
         """Each key of an object sent (query, body, form, headers) is a parameter of the request;
         ``rename`` gives the name a client sends a key as (an SDK decamelizes them): a key it
-        renames is shown, never rewritten."""
+        renames is shown, never rewritten; ``origin``: an SDK's options (``Origin.sdk``)."""
         entries = [(rename(k) if rename else k, key, v) for k, key, v in self.entries(node)]
         held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
         context = urls.METHOD_CONTEXT.get(method, "call")
@@ -374,7 +374,7 @@ class Requests:
             if self.s.text[span[0]:span[1]] not in (name, self.lang.code_name(name)):
                 syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
-                             request=replace(request, credential=credential),
+                             request=replace(request, credential=credential), origin=origin,
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,
                                              siblings=others(held, index))))
 

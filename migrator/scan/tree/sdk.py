@@ -24,7 +24,10 @@ and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go cl
 - ``resources:`` (php-gitlab-api) methods naming a resource by a string (``$client->api('mr')``);
   a resource is otherwise a member (``api.MergeRequests``) or a call without arguments
   (``$client->mergeRequests()``) of the ``calls:`` key's first part;
-- ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py).
+- ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py);
+- ``package:``, ``added:`` are the fixes' (migrator/pins/): a touch read through the SDK's types
+  carries ``Origin.sdk`` (``self.origin``), so a name its fix writes is checked against the release
+  the project pins.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ...details import Expression, Request, Written, others
+from ...details import Expression, Origin, Request, Written, others
 from ...values import Touch
 from ...syntax import Syntax
 from .. import urls
@@ -48,7 +51,8 @@ if TYPE_CHECKING:
     from .walk import Walk
 
 PARAMETER = re.compile(r":\w+")
-CLIENT = "sdk"  # the family of a client the SDK makes (``Gitlab.client(…)``)
+SDK = "sdk"  # the family of a value of the SDK's types: a record it returns, a client it makes
+CLIENT = SDK  # a client the SDK makes (``Gitlab.client(…)``)
 
 
 @dataclass(frozen=True)
@@ -67,6 +71,7 @@ class Sdk:
         self.name = walker.lang.sdk
         self.data: dict[str, Any] = walker.model.sdk(self.name)
         self.packages = frozenset(self.data.get("packages") or ())
+        self.origin = Origin(sdk=self.name)  # of a touch read through its types
 
     @cached_property
     def values(self) -> frozenset[str]:
@@ -126,7 +131,7 @@ class Sdk:
                 local = self.s.text_of(part)
             record = (self.data.get("types") or {}).get(local) if local else None
             if record:
-                return Inferred("record", record, "typed", family="sdk")
+                return Inferred("record", record, "typed", family=SDK)
         return None
 
     def member(self, owner: Node | None, name: str) -> Inferred | None:
@@ -139,7 +144,7 @@ class Sdk:
         reached = member_name(owner, self.sh) if owner.type == self.sh.member else (
             method_name(owner, self.sh) if owner.type == self.sh.method_call else None)
         record = members.get(f"{self.s.text_of(reached)}.{name}") if reached is not None else None
-        return Inferred("record", record, "typed", family="sdk") if record else None
+        return Inferred("record", record, "typed", family=SDK) if record else None
 
     # ---------------------------------------------------------------- requests
     def call(self, node: Node, function: Node, args: list[Node]) -> bool:
@@ -157,8 +162,8 @@ class Sdk:
         options = [a for a in args if unwrap(a, self.sh.wrappers).type in self.sh.objects]
         if options:
             request = Request(path=url.name, location=_location(method), client=self.name)
-            self.w.requests.params(options[-1], url, "typed", method, request, rename=snake)
-        self.w.infer.cache[node.id] = Inferred("record", url.record, "typed", family="sdk")
+            self.w.requests.params(options[-1], url, "typed", method, request, rename=snake, origin=self.origin)
+        self.w.infer.cache[node.id] = Inferred("record", url.record, "typed", family=SDK)
         return True
 
     def _resource(self, owner: Node) -> str | None:
@@ -196,7 +201,7 @@ class Sdk:
         options = unwrap(listed[-1], self.sh.wrappers) if listed else None
         if known[2] and options is not None and options.type in self.sh.objects | {self.sh.arguments}:
             request = Request(path=url.name, location=known[2], client=self.name)
-            self.w.requests.params(options, url, evidence, verb, request)
+            self.w.requests.params(options, url, evidence, verb, request, origin=self.origin)
         self.w.infer.cache[node.id] = Inferred("record", url.record, evidence)
         return True
 
@@ -219,7 +224,7 @@ class Sdk:
             # a field of the SDK's option struct, not a key: its new name may need a value of
             # another type (``Scope: gitlab.String("active")`` → ``Paused: gitlab.Ptr(false)``)
             self.w.add(Touch("param", name, span, url.record, "typed", context, method, held[index][1],
-                             Syntax.NONE, request=replace(request),
+                             Syntax.NONE, request=replace(request), origin=self.origin,
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,
                                              siblings=others(held, index))))
         self.w.handled.add(node.id)

@@ -21,10 +21,11 @@ from .nodes import (Node, Source, arguments, callee, callee_name, declared_value
 from .nodes import operand as operand_of
 from .nodes import index as index_of
 from .requests import Requests
-from .sdk import Sdk
+from .sdk import SDK, Sdk
 from .strings import literal, name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
+PLAIN = Origin()
 NEGATED = Expression(negated=True)
 
 
@@ -185,9 +186,9 @@ class Walk:
                 return key, receiver(node, self.sh), key_node, Syntax.SUBSCRIPT
         return None
 
-    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str] | None:
-        """(record, evidence) of what a field is read on; ``keyed``: by a key (``x["f"]``), which
-        some clients' responses answer from their body (HTTParty's ``response["f"]``)."""
+    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str, Origin] | None:
+        """(record, evidence, origin: ``Origin.sdk`` if it is an SDK's type) of what a field is read on;
+        ``keyed``: by a key (``x["f"]``), which HTTParty's response answers from its body."""
         node = unwrap(node, self.sh.wrappers)
         if node is None or node.type in self.sh.this:
             return None
@@ -199,19 +200,19 @@ class Walk:
             self.requests.call(node)  # a request's response, read before its arguments are visited
         found = self.infer.of(node)
         if found is None:
-            return None, "bare"
+            return None, "bare", PLAIN
         if found.holds == "response" and keyed and found.family in self.lang.keyed_responses:
-            return found.record, found.evidence
+            return found.record, found.evidence, PLAIN
         if found.holds != "record":
             return None
-        if self.lang.struct_fields and found.evidence == "typed" and found.family != "sdk" and not keyed \
+        if self.lang.struct_fields and found.evidence == "typed" and found.family != SDK and not keyed \
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
-            parent = node.parent  # ``mr.MergedBy``, ``mr?.MergedBy`` (the conditional access holding it)
-            holders = self.sh.members | {holder for holder, _ in self.sh.conditional.values()}
-            return found.record, "named" if parent is not None and parent.type in holders else found.evidence
-        return found.record, found.evidence
+            holders = self.sh.members | {holder for holder, _ in self.sh.conditional.values()}  # ``mr?.MergedBy``
+            named = node.parent is not None and node.parent.type in holders
+            return found.record, "named" if named else found.evidence, PLAIN
+        return found.record, found.evidence, self.sdk.origin if found.family == SDK else PLAIN
 
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
               expression: Expression | None = None) -> bool:
@@ -224,7 +225,7 @@ class Walk:
             name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
         expression = self.sdk.typing(node, owner, name, access[3] == Syntax.ATTRIBUTE, expression)
         self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
-                       syntax=access[3], written=written, expression=expression))
+                       syntax=access[3], written=written, expression=expression, origin=owner[2]))
         self.handled.add(node.id)
         return True
 
