@@ -191,6 +191,13 @@ def test_a_compared_status_is_rewritten_in_each_form(tmp_path):
         'string.Equals(runner.Status, "paused")', "runner.Paused") and second == first
 
 
+def test_a_switch_compares_its_value_with_each_constant_case_shown_not_rewritten(check):
+    code = API + ('var runner = await http.GetFromJsonAsync<Runner>($"{Api}/runners/7");\n'
+                  'switch (runner.Status) { case "online": break; case "paused": Stop(); break; }\n'
+                  'var label = runner.Status switch { "paused" => "stopped", _ => "up" };\n')
+    assert fixes(check, code) == [("MIG065", 3, "display-only"), ("MIG065", 4, "display-only")]
+
+
 # ---------------------------------------------------------------- null-conditional access
 def test_a_null_conditional_access_is_a_read_and_its_fix_keeps_the_question_mark(tmp_path, check):
     code = API + ('var mr = await http.GetFromJsonAsync<JsonObject>($"{Api}/projects/{p}/merge_requests/{i}");\n'

@@ -57,13 +57,16 @@ SHAPES = Shapes(
     format_methods=frozenset({"Format"}),
     pass_methods=frozenset({"Uri", "ToString", "AbsoluteUri", "Parse"}),
     compare={"==": "Eq", "!=": "NotEq", "is": "Eq"}, patterns=frozenset({"is_pattern_expression"}),
+    switches={"switch_statement": ("switch_section", "constant_pattern"),
+              "switch_expression": ("switch_expression_arm", "constant_pattern")},
     unary="prefix_unary_expression", operand="operand",
     # ``new { active = false }`` and initializers: ``new RunnerUpdate { Active = false }``, a dictionary's
     # ``{ ["active"] = false }``; their entries are assignments
     object="anonymous_object_creation_expression", other_objects=frozenset({"initializer_expression"}),
     bare_pair="=", pair="assignment_expression", shorthand=NONE, array="array_creation_expression",
     positional={"assignment_expression": {"key": "left", "value": "right"},
-                "is_pattern_expression": {"left": "expression", "right": "pattern"}},
+                "is_pattern_expression": {"left": "expression", "right": "pattern"},
+                "switch_expression": {"value": 0}},
     identifier=frozenset({"identifier", "implicit_parameter"}), property=frozenset({"identifier"}),
     declarator="variable_declarator", value_after="=", assignment="assignment_expression",
     object_pattern=NONE, pattern_shorthand=NONE, pattern_pair=NONE,

@@ -92,6 +92,9 @@ class Shapes:
     # comparisons written as a match of a pattern, read as ``binary`` ones: their ``left`` and
     # ``right`` (``positional``) and their operator, a word of ``compare`` (C#'s ``x is "paused"``)
     patterns: frozenset[str] = frozenset()
+    # a switch on a value (its ``value``, ``positional`` where unnamed): its type → (the type of
+    # its cases, of a case's constant patterns), each compared with the value (C#'s ``case "paused":``)
+    switches: dict[str, tuple[str, str]] = field(default_factory=dict)
     concat: frozenset[str] = frozenset({"+"})
     compare: dict[str, str] = field(default_factory=lambda: {"===": "Eq", "==": "Eq", "!==": "NotEq", "!=": "NotEq"})
     unary: str = "unary_expression"

@@ -252,6 +252,18 @@ class Walk:
                     break
         self.children(node)
 
+    def switch(self, node: Node) -> None:
+        """``switch (runner.Status) { case "paused": … }``: the value compared with each constant case."""
+        value = unwrap(self.sh.part(node, "value"), self.sh.wrappers)
+        case, constant = self.sh.switches[node.type]
+        cases = (self.sh.part(node, "body") or node).named_children
+        labels = [p for c in cases if c.type == case for p in c.named_children if p.type == constant]
+        for label in labels if value is not None else ():
+            literal = self.literal(label)
+            if literal is not NO_VALUE:  # a case is no comparison a fix can rewrite: no Expression
+                self.field(value, "compare", literal)
+        self.children(node)
+
     def unary(self, node: Node) -> None:
         operand = unwrap(operand_of(node, self.sh), self.sh.wrappers)
         if operator(self.s, node) == self.sh.negate and operand is not None:
@@ -382,6 +394,7 @@ def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: bindings.for_of,
              **{kind: Walk.member for kind in shapes.members}, shapes.subscript: Walk.member, **{kind: Walk.compare for kind in {shapes.binary, *shapes.patterns}},
+             **{kind: Walk.switch for kind in shapes.switches},
              shapes.unary: Walk.unary, **{kind: Walk.object for kind in shapes.objects}, shapes.call: Walk.call,
              **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
     if shapes.member == shapes.call:
