@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from ...spelling import respell
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, is_type,
+from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, index, is_member, is_type,
                                 member_name, method_name, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
 from ...values import Touch

@@ -11,14 +11,13 @@ from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...syntax import Syntax
 from ...values import NO_VALUE, Touch
-from . import bindings, declare, literals, reads
+from . import bindings, compares, declare, literals, reads
 from ..scope import Scope
 from ...spelling import snake_of as snake
 from .infer import Inferred, Inferer
 from .language import Language
 from .nodes import (Node, Source, arguments, callee, callee_name, declared_value, field, is_member, member_name,
-                    operator, paired, receiver, unwrap)
-from .nodes import operand as operand_of
+                    paired, receiver, unwrap)
 from .nodes import index as index_of
 from .requests import Requests
 from .sdk import SDK, Sdk
@@ -26,7 +25,6 @@ from .strings import literal, name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
 PLAIN = Origin()
-NEGATED = Expression(negated=True)
 
 
 def scan(text: str, model: ApiModel, language: Language) -> list[Touch]:
@@ -238,38 +236,6 @@ class Walk:
             self.field(node, "read")
         self.children(node)
 
-    def compare(self, node: Node) -> None:
-        op = operator(self.s, node)
-        if (op in self.sh.concat or op == self.sh.format_operator) and literals.url_literal(self, node):
-            return
-        if op in self.sh.compare:
-            left, right = (unwrap(self.sh.part(node, side), self.sh.wrappers) for side in ("left", "right"))
-            for access, other in ((left, right), (right, left)):
-                value = self.literal(other)
-                if value is not NO_VALUE and access is not None and self.field(
-                        access, "compare", value, expression=Expression(op=self.sh.compare[op],
-                                                                        compare=self.s.span(node))):
-                    break
-        self.children(node)
-
-    def switch(self, node: Node) -> None:
-        """``switch (runner.Status) { case "paused": … }``: the value compared with each constant case."""
-        value = unwrap(self.sh.part(node, "value"), self.sh.wrappers)
-        case, constant = self.sh.switches[node.type]
-        cases = (self.sh.part(node, "body") or node).named_children
-        labels = [p for c in cases if c.type == case for p in c.named_children if p.type == constant]
-        for label in labels if value is not None else ():
-            literal = self.literal(label)
-            if literal is not NO_VALUE:  # a case is no comparison a fix can rewrite: no Expression
-                self.field(value, "compare", literal)
-        self.children(node)
-
-    def unary(self, node: Node) -> None:
-        operand = unwrap(operand_of(node, self.sh), self.sh.wrappers)
-        if operator(self.s, node) == self.sh.negate and operand is not None:
-            self.field(operand, "read", expression=NEGATED)
-        self.children(node)
-
     # ---------------------------------------------------------------- objects and declarations
     def object(self, node: Node) -> None:
         schema = declare.schema_name(self, node)
@@ -393,9 +359,9 @@ def _call_or_member(walk: Walk, node: Node) -> None:
 def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: bindings.for_of,
-             **{kind: Walk.member for kind in shapes.members}, shapes.subscript: Walk.member, **{kind: Walk.compare for kind in {shapes.binary, *shapes.patterns}},
-             **{kind: Walk.switch for kind in shapes.switches},
-             shapes.unary: Walk.unary, **{kind: Walk.object for kind in shapes.objects}, shapes.call: Walk.call,
+             **{kind: Walk.member for kind in shapes.members}, shapes.subscript: Walk.member, **{kind: compares.compare for kind in {shapes.binary, *shapes.patterns}},
+             **{kind: compares.switch for kind in shapes.switches},
+             shapes.unary: compares.unary, **{kind: Walk.object for kind in shapes.objects}, shapes.call: Walk.call,
              **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member
