@@ -198,6 +198,14 @@ def test_a_switch_compares_its_value_with_each_constant_case_shown_not_rewritten
     assert fixes(check, code) == [("MIG065", 3, "display-only"), ("MIG065", 4, "display-only")]
 
 
+def test_an_authorization_set_on_a_clients_headers_is_its_credential(check):
+    code = API + ('http.DefaultRequestHeaders.Authorization =\n'
+                  '    new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable("CI_DEPLOY_PASSWORD"));\n'
+                  'var releases = await http.GetStringAsync($"{Api}/projects/{p}/releases");\n')
+    assert codes(check, code) == [("MIG301", 2)]
+    assert codes(check, code.replace("CI_DEPLOY_PASSWORD", "GITLAB_TOKEN")) == []
+
+
 # ---------------------------------------------------------------- null-conditional access
 def test_a_null_conditional_access_is_a_read_and_its_fix_keeps_the_question_mark(tmp_path, check):
     code = API + ('var mr = await http.GetFromJsonAsync<JsonObject>($"{Api}/projects/{p}/merge_requests/{i}");\n'

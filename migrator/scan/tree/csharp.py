@@ -114,7 +114,7 @@ LANGUAGE = Language(
                                    "PatchAsJsonAsync", "PostJsonAsync", "PutJsonAsync")},
                 "AddJsonBody": 0, "AddBody": 0, "AddObject": 0, "AddStringBody": 0},
         headers=frozenset({"AddHeader", "AddOrUpdateHeader", "AddDefaultHeader", "TryAddWithoutValidation"}),
-        header_members=frozenset({"DefaultRequestHeaders", "Headers"}),
+        header_members=frozenset({"DefaultRequestHeaders", "Headers"}), header_properties=frozenset({"Authorization"}),
     ),
     # what a body is built with: ``JsonContent.Create(body)``, ``new StringContent(json, …)``,
     # ``new FormUrlEncodedContent(pairs)``, ``JsonSerializer.Serialize(body)``, Json.NET's

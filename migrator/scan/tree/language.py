@@ -88,7 +88,8 @@ class Chains:
               RestSharp's ``AddJsonBody(body)``: 0), read by sends.py
     headers   methods setting one header, its name and value, on what they are called on
               (``AddHeader("PRIVATE-TOKEN", t)``); ``header_members``: the members whose ``Add``
-              does (``client.DefaultRequestHeaders.Add(…)``, ``request.Headers.Add(…)``)
+              does (``client.DefaultRequestHeaders.Add(…)``, ``request.Headers.Add(…)``); and
+              ``header_properties``: the headers set as their property (``….Authorization = …``)
     """
 
     url: frozenset[str] = frozenset()
@@ -101,6 +102,7 @@ class Chains:
     bodies: dict[str, int] = field(default_factory=dict)
     headers: frozenset[str] = frozenset()
     header_members: frozenset[str] = frozenset()
+    header_properties: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

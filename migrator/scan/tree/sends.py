@@ -47,7 +47,10 @@ def root(w: Walk, node: Node | None) -> str | None:
 
 
 def header(w: Walk, call: Node) -> Header | None:
-    """``AddHeader("PRIVATE-TOKEN", t)``, ``Headers.Add("JOB-TOKEN", t)``: a header by its name."""
+    """``AddHeader("PRIVATE-TOKEN", t)``, ``Headers.Add("JOB-TOKEN", t)``, ``DefaultRequestHeaders
+    .Authorization = new AuthenticationHeaderValue("Bearer", t)``: a header by its name."""
+    if call.type == w.sh.assignment:
+        return _assigned(w, call)
     _, method, args = call_parts(w.s, call, w.sh)
     owner = receiver(call, w.sh)
     on_headers = owner is not None and is_member(owner, w.sh) and w.s.text_of(member_name(owner, w.sh)) in \
@@ -58,13 +61,25 @@ def header(w: Walk, call: Node) -> Header | None:
     return Header(name, unwrap(args[0], w.sh.wrappers), args[1]) if isinstance(name, str) else None
 
 
+def _assigned(w: Walk, node: Node) -> Header | None:
+    """A header set as a property of the headers (``Chains.header_properties``)."""
+    left = unwrap(field(node, "left"), w.sh.wrappers)
+    owner = receiver(left, w.sh) if left is not None and is_member(left, w.sh) else None
+    name = member_name(left, w.sh) if owner is not None else None
+    if name is None or not is_member(owner, w.sh) or w.s.text_of(name) not in w.lang.chains.header_properties \
+            or w.s.text_of(member_name(owner, w.sh)) not in w.lang.chains.header_members:
+        return None
+    value = field(node, "right")
+    return Header(w.s.text_of(name), name, value) if value is not None else None
+
+
 def headers(w: Walk, name: str | None) -> list[Header]:
     """Every header set in the file on ``name``, in order."""
     if name is None:
         return []
     if name not in w.header_sets:
-        w.header_sets[name] = [h for n in walk(w.s.root) if n.type == w.sh.method_call
-                               and (h := header(w, n)) is not None and root(w, n) == name]
+        w.header_sets[name] = [h for n in walk(w.s.root) if n.type in (w.sh.method_call, w.sh.assignment)
+                               and (h := header(w, n)) is not None and root(w, _on(w, n)) == name]
     return w.header_sets[name]
 
 
@@ -86,13 +101,19 @@ def header_touch(w: Walk, call: Node, value: Inferred | None) -> None:
     url = value.url if value is not None else None
     method = value.method if value is not None and value.method else "GET"
     credential = w.model.credential_type(found.name, "headers", w.s.text_of(found.value))
-    request = Request(path=url.name if url else None, location="header", auth=auth(w, root(w, call)),
-                      client="http", credential=credential)
-    span = w.s.inner(found.key)
+    carried = credential or auth(w, root(w, _on(w, call)))  # its own, else that of the headers beside it
+    request = Request(path=url.name if url else None, location="header", auth=carried, client="http",
+                      credential=credential)
+    span = w.s.inner(found.key) if found.key.type in w.sh.strings else w.s.span(found.key)
     w.add(Touch("param", found.name, span, url.record if url else None, value.evidence if url else "named",
                 urls.METHOD_CONTEXT.get(method, "call"), method, w.literal(found.value), Syntax.HEADER,
                 request=request, written=Written(key_span=span, value_span=w.s.span(found.value))))
     w.handled.add(found.key.id)
+
+
+def _on(w: Walk, node: Node) -> Node | None:
+    """What a header's call or assignment is made on."""
+    return field(node, "left") if node.type == w.sh.assignment else node
 
 
 def bodies(w: Walk, calls: list, url: urls.ApiUrl, method: str, evidence: str) -> None:

@@ -11,7 +11,7 @@ from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...syntax import Syntax
 from ...values import NO_VALUE, Touch
-from . import bindings, compares, declare, literals, reads
+from . import bindings, compares, declare, literals, reads, sends
 from ..scope import Scope
 from ...spelling import snake_of as snake
 from .infer import Inferred, Inferer
@@ -153,6 +153,8 @@ class Walk:
     def assignment(self, node: Node) -> None:
         left, right = field(node, "left"), field(node, "right")
         self.visit(right)
+        if self.lang.chains.header_properties and sends.header(self, node) is not None:
+            return sends.header_touch(self, node, None)  # ``….Authorization = new AuthenticationHeaderValue(…)``
         for one, value in paired(left, right, self.sh.lists):
             self._assign(node, one, value)
 
