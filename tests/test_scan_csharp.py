@@ -135,6 +135,12 @@ def test_an_anonymous_object_a_dictionary_and_json_content_are_the_bodies_sent(t
         ("active", "runner", "typed", "update", "PUT", False), ("private_profile", "user", "typed", "update", "PUT", None)]
 
 
+def test_a_collection_initializers_key_and_value_pairs_are_a_body_too(tmp_path):
+    code = API + ('var form = new FormUrlEncodedContent(new Dictionary<string, string> { { "active", "false" } });\n'
+                  'await http.PutAsync($"{Api}/runners/{id}", form);\n')
+    assert fix(tmp_path, code)[0] == code.replace('{ "active", "false" }', '{ "paused", "true" }')
+
+
 def test_a_body_bound_to_a_name_is_the_one_its_name_sends(table):
     code = API + ('var body = new { impersonation_enabled = false };\n'
                   'await http.PutAsJsonAsync($"{Api}/application/settings", body);\n')

@@ -63,7 +63,7 @@ SHAPES = Shapes(
     # ``new { active = false }`` and initializers: ``new RunnerUpdate { Active = false }``, a dictionary's
     # ``{ ["active"] = false }``; their entries are assignments
     object="anonymous_object_creation_expression", other_objects=frozenset({"initializer_expression"}),
-    bare_pair="=", pair="assignment_expression", shorthand=NONE, array="array_creation_expression",
+    bare_pair="=", pair="assignment_expression", listed_pair="initializer_expression", shorthand=NONE, array="array_creation_expression",
     positional={"assignment_expression": {"key": "left", "value": "right"},
                 "is_pattern_expression": {"left": "expression", "right": "pattern"},
                 "switch_expression": {"value": 0}},

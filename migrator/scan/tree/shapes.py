@@ -108,6 +108,7 @@ class Shapes:
     other_objects: frozenset[str] = frozenset()
     bare_pair: str = ""
     pair: str = "pair"
+    listed_pair: str = "-"  # an entry written as a list of its key and value (C#'s ``{ "active", false }``)
     shorthand: str = "shorthand_property_identifier"
     array: str = "array"
     # names and bindings

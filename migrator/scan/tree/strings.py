@@ -283,6 +283,10 @@ def object_entries(source: Source, node: Node, shapes: Shapes,
                 out.append((name, key, unwrap(shapes.part(entry, "value"), shapes.wrappers)))
         elif entry.type == shapes.shorthand:
             out.append((source.text_of(entry), entry, entry))
+        elif entry.type == shapes.listed_pair and len(entry.named_children) == 2:
+            key, value = (unwrap(part, shapes.wrappers) for part in entry.named_children)
+            name = key_name(source, key, shapes) if key.type in shapes.strings else None
+            out.extend([(name, key, value)] if name is not None else [])
     return out
 
 
