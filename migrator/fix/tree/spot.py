@@ -109,13 +109,13 @@ class Spot:
         access = self.access()
         if access is None:
             return None
-        if access.type == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
+        if self.sh.kind(access) == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
             listed = argument_nodes(access, self.sh)
-            keyed = listed[0] if listed and listed[0].type == self.sh.string else None
+            keyed = listed[0] if listed and listed[0].type in self.sh.strings else None
             name = method_name(access, self.sh)
             return keyed if keyed is not None and self.s.text_of(name) in self.lang.key_methods else name
-        return member_name(access, self.sh) if access.type in self.sh.members else unwrap(index(access, self.sh),
-                                                                                          self.sh.wrappers)
+        return member_name(access, self.sh) if self.sh.kind(access) == self.sh.member else unwrap(
+            index(access, self.sh), self.sh.wrappers)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -176,10 +176,11 @@ class Spot:
     def access(self) -> Node | None:
         """The touch's ``x.f`` or ``x["f"]`` (Ruby: a call without arguments, or ``x[:f]``; Java:
         ``x.getF()`` or ``x.get("f")``)."""
-        found = self.node({*self.sh.members, self.sh.subscript, self.sh.method_call or self.sh.member})
+        types = {self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member}
+        found = self.node(types | {alias for alias, kind in self.sh.aliases.items() if kind in types})
         if found is None:
             return None
-        return found if found.type in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
+        return found if self.sh.kind(found) in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
 
     def renamed(self, access: Node, new: str) -> str | None:
         """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""
@@ -222,7 +223,7 @@ class Spot:
     def operand(self, access: Node) -> bool:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
-        if parent is None or parent.type not in {*self.sh.members, self.sh.subscript, self.sh.call, self.sh.method_call}:
+        if parent is None or self.sh.kind(parent) not in (self.sh.member, self.sh.subscript, self.sh.call, self.sh.method_call):
             return False
         return receiver(parent, self.sh) == access or (parent.type == self.sh.call and callee(parent, self.sh) == access)
 

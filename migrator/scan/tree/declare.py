@@ -106,13 +106,15 @@ def _members(w: Walk, node: Node) -> list[Node]:
 
 def _declared(w: Walk, node: Node):
     """(API name, where it is written) of each field a declaration declares (_field), a Java
-    record's components, and the symbols a field declarer (``attr_accessor``) is called with."""
+    record's components, a PHP constructor's promoted parameters, and the symbols a field declarer (``attr_accessor``) is called with."""
     members = _members(w, node)
     components = field(node, w.sh.parameters) or next((c for c in node.named_children if c.type == w.sh.components),
                                                       None)
     declared_fields = [m for m in members if m.type in w.sh.declared_field]
     declared_fields += [m for m in (components.named_children if components is not None else ())
                         if m.type in w.sh.required_parameters]
+    declared_fields += [p for m in members if m.type in w.sh.functions and w.sh.promoted
+                        for p in getattr(field(m, w.sh.parameters), "named_children", ()) if p.type in w.sh.promoted]
     yield from filter(None, (_field(w, member) for member in declared_fields))
     for member in members if w.lang.field_declarers else ():
         method = member_name(member, w.sh) if member.type == w.sh.call else None

@@ -66,12 +66,12 @@ class Inferer:
             return None
         if node.id in self.cache:  # a request's response (Ruby: ``Gitlab.all_runners``, without arguments)
             return self.cache[node.id]
-        kind = node.type
+        kind = self.sh.kind(node)
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
         if is_call(node, self.sh):
             return self.cache.get(node.id) or self._call(node)
-        if kind in self.sh.members:
+        if kind == self.sh.member:
             owner, name = receiver(node, self.sh), self.s.text_of(member_name(node, self.sh))
             return self.sdk.member(owner, name) or self.member(self.of(owner), name, owner)
         if kind == self.sh.subscript:

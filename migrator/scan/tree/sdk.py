@@ -173,7 +173,7 @@ class Sdk:
         if is_member(owner, self.sh):
             name = member_name(owner, self.sh)
             return self.s.text_of(name) if name is not None else None
-        if owner.type != self.sh.method_call:
+        if self.sh.kind(owner) != self.sh.method_call:
             return None
         _, method, listed = call_parts(self.s, owner, self.sh)
         named = self.data.get("resources") or {}

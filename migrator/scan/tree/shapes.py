@@ -38,9 +38,10 @@ class Shapes:
     # ``x.f`` and ``x["f"]``: their node types, and the fields of receiver, name and index (None:
     # the index is the node's first named child after its receiver)
     member: str = "member_expression"
-    # member accesses whose receiver is a part of the node holding them (C#'s ``mr?.MergedBy``: a
-    # ``member_binding_expression`` ``.MergedBy`` in a ``conditional_access_expression`` whose
-    # ``condition`` is ``mr``): node type → (the holder's type, its field holding the receiver)
+    # member accesses (``aliases`` of ``member``) whose receiver is a part of the node holding them
+    # (C#'s ``mr?.MergedBy``: a ``member_binding_expression`` ``.MergedBy`` in a
+    # ``conditional_access_expression`` whose ``condition`` is ``mr``): node type → (the holder's
+    # type, its field holding the receiver); such a read may be null whatever its type (sdk.typing)
     conditional: dict[str, tuple[str, str]] = field(default_factory=dict)
     subscript: str = "subscript_expression"
     receiver: str = "object"
@@ -90,7 +91,7 @@ class Shapes:
     # ``a + b`` (concatenation), comparisons and negation
     binary: str = "binary_expression"
     # comparisons written as a match of a pattern, read as ``binary`` ones: their ``left`` and
-    # ``right`` (``positional``) and their operator, a word of ``compare`` (C#'s ``x is "paused"``)
+    # ``right`` (``renamed``) and their operator, a word of ``compare`` (C#'s ``x is "paused"``)
     patterns: frozenset[str] = frozenset()
     # a switch on a value (its ``value``, ``positional`` where unnamed): its type → (the type of
     # its cases, of a case's constant patterns), each compared with the value (C#'s ``case "paused":``)
@@ -121,6 +122,7 @@ class Shapes:
     assignment: str = "assignment_expression"
     memo_assignment: str = ""  # an assignment that binds only with ``memo_operator`` (Ruby's ``@x ||= v``)
     memo_operator: str = "||="
+    augmented: str = ""  # ``x op= v``: a name bound to a URL's text grows by ``.=`` (PHP) where op concatenates
     object_pattern: str = "object_pattern"
     pattern_shorthand: str = "shorthand_property_identifier_pattern"
     pattern_pair: str = "pair_pattern"
@@ -184,20 +186,32 @@ class Shapes:
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()
-    # parts a grammar gives no field name (PHP's ``'k' => v``, ``$mr['k']``, ``new T(…)``), or names
-    # otherwise on one node type (C#'s initializer entry ``Active = false`` is an assignment, its key
-    # its ``left``): node type → {part's field name as this Shapes names it: index among the node's
-    # named children that have no field, from the end where negative, or the grammar's field name}
-    positional: dict[str, dict[str, int | str]] = field(default_factory=dict)
+    # parts a grammar gives no field name (PHP's ``'k' => v``, ``$mr['k']``, ``new T(…)``): node
+    # type → {part's field name as this Shapes names it: index among the node's named children
+    # that have no field, from the end where negative}
+    positional: dict[str, dict[str, int]] = field(default_factory=dict)
+    # node types read as another (``kind``): PHP's nullsafe ``$mr?->merged_by`` as ``$mr->merged_by``,
+    # its static call ``Http::get($url)`` as a method call whose receiver is its class, C#'s
+    # ``.MergedBy`` of ``mr?.MergedBy`` as a member access (``conditional``); and the fields a node
+    # names otherwise (``{"scoped_call_expression": {"object": "scope"}}``, C#'s initializer entry
+    # ``Active = false``, an assignment whose key is its ``left``)
+    aliases: dict[str, str] = field(default_factory=dict)
+    promoted: frozenset[str] = frozenset()  # a method's parameters that declare a field of its class (PHP)
+    renamed: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def kind(self, node: Any) -> str:
+        """A node's type as the walk reads it (``aliases``)."""
+        return self.aliases.get(node.type, node.type)
 
     def part(self, node: Any, name: str | None) -> Any:
         """A node's part by its field name, or by its position where the grammar names none."""
         if node is None or name is None:
             return None
+        name = self.renamed.get(node.type, {}).get(name, name)
         found = node.child_by_field_name(name)
         at = self.positional.get(node.type, {}).get(name) if found is None else None
-        if at is None or isinstance(at, str):
-            return found if at is None else node.child_by_field_name(at)
+        if at is None:
+            return found
         listed = [c for i, c in enumerate(node.children)
                   if c.is_named and c.type not in (self.comment, self.block_comment) and node.field_name_for_child(i) is None]
         return listed[at] if -len(listed) <= at < len(listed) else None
@@ -217,10 +231,6 @@ class Shapes:
                  "pattern": self.parameter_name}
         name = self.roles.get(role) or named.get(role, role)
         return self.part(node, name)
-
-    @builtins.property
-    def members(self) -> frozenset[str]:
-        return frozenset({self.member, *self.conditional})
 
     @builtins.property
     def objects(self) -> frozenset[str]:

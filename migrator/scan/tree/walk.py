@@ -16,8 +16,8 @@ from ..scope import Scope
 from ...spelling import snake_of as snake
 from .infer import Inferred, Inferer
 from .language import Language
-from .nodes import (Node, Source, arguments, callee, callee_name, declared_value, field, is_member, member_name,
-                    paired, receiver, unwrap)
+from .nodes import (Node, Source, callee, callee_name, declared_value, field, is_member, member_name, paired,
+                    receiver, unwrap)
 from .nodes import index as index_of
 from .requests import Requests
 from .sdk import SDK, Sdk
@@ -173,7 +173,7 @@ class Walk:
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]`` (or, where calls carry
         their receiver, ``x.getF()`` and ``x.get("f")``: methods.py)."""
-        if self.methods is not None and node.type == self.sh.method_call:
+        if self.methods is not None and self.sh.kind(node) == self.sh.method_call:
             return self.methods.access(node)
         if is_member(node, self.sh):
             prop = member_name(node, self.sh)
@@ -209,8 +209,8 @@ class Walk:
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
-            holders = self.sh.members | {holder for holder, _ in self.sh.conditional.values()}  # ``mr?.MergedBy``
-            named = node.parent is not None and node.parent.type in holders
+            holders = {holder for holder, _ in self.sh.conditional.values()}  # ``mr?.MergedBy``'s
+            named = node.parent is not None and (self.sh.kind(node.parent) == self.sh.member or node.parent.type in holders)
             return found.record, "named" if named else found.evidence, PLAIN
         return found.record, found.evidence, self.sdk.origin if found.family == SDK else PLAIN
 
@@ -221,7 +221,7 @@ class Walk:
         if access is None or owner is None:
             return False
         name = access[0]
-        if owner[0] is not None and name != name.lower():
+        if owner[0] is not None and name != name.lower() and self.lang.camelized:
             name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
         expression = self.sdk.typing(node, owner, name, access[3] == Syntax.ATTRIBUTE, expression)
         self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
@@ -252,6 +252,8 @@ class Walk:
             key, value = self.sh.part(entry, "key"), self.sh.part(entry, "value")
             if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
+            elif key is not None and key.type in self.sh.strings:
+                literals.url_literal(self, key)  # a URL as a key: Laravel's ``Http::fake(['…/runners' => …])``
             self.visit(value)
 
     def keys(self, node: Node) -> None:
@@ -299,40 +301,13 @@ class Walk:
             self.children(node)
             return
         reads.decoded(self, node, name)
+        literals.query_credentials(self, node, name)
         if name in self.lang.record_builders:
             declare.built(self, node)
         reads.key_read(self, node)
         self.visit(receiver(node, self.sh) if function is node else function)
-        self.callback_arguments(node, function)
-
-    def callback_arguments(self, node: Node, function: Node | None) -> None:
-        """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
-        callback's first parameter is the receiver (its element, for a list of records)."""
-        args = arguments(node)
-        bound = None
-        if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
-            if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
-                bound = self.infer.of(receiver(function, self.sh))
-        block = field(node, self.sh.block) if self.sh.block else None
-        for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
-            if arg.type in self.sh.functions and bound is not None:
-                self.function(arg, bound)
-                self._returned(node, arg)
-            else:
-                self.visit(arg)
-
-    def _returned(self, call: Node, function: Node) -> None:
-        """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
-        body = field(function, "body")
-        if body is not None and body.type != self.sh.statement_block and call.id not in self.infer.cache:
-            self.scope.push()
-            for position, name, _ in self._parameters(function):
-                if position == 0:
-                    self.scope.bind(name, self.infer.of(receiver(callee(call, self.sh), self.sh)))
-            found = self.infer.of(body)
-            self.scope.pop()
-            if found is not None:
-                self.infer.cache[call.id] = found
+        if not bindings.listed_callback(self, node, name):
+            bindings.callback_arguments(self, node, function)
 
     def string(self, node: Node) -> None:
         if node.id not in self.handled and self.recorded and reads.embedded_json(self, node):
@@ -361,13 +336,15 @@ def _call_or_member(walk: Walk, node: Node) -> None:
 def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: bindings.for_of,
-             **{kind: Walk.member for kind in shapes.members}, shapes.subscript: Walk.member, **{kind: compares.compare for kind in {shapes.binary, *shapes.patterns}},
+             shapes.member: Walk.member, shapes.subscript: Walk.member, **{kind: compares.compare for kind in {shapes.binary, *shapes.patterns}},
              **{kind: compares.switch for kind in shapes.switches},
              shapes.unary: compares.unary, **{kind: Walk.object for kind in shapes.objects}, shapes.call: Walk.call,
              **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member
     table.update({kind: Walk.string for kind in shapes.texts})
+    if shapes.augmented:
+        table[shapes.augmented] = literals.appended
     table.update({kind: Walk.assignment for kind in shapes.bindings})
     if shapes.memo_assignment:
         table[shapes.memo_assignment] = _memo
@@ -379,4 +356,5 @@ def handlers(shapes) -> dict:
         table[shapes.enum] = lambda walk, node: walk.decls.enum(node)
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: declare.declaration for kind in shapes.declarations})
+    table.update({alias: table[kind] for alias, kind in shapes.aliases.items() if kind in table})
     return table
