@@ -141,6 +141,12 @@ def test_a_collection_initializers_key_and_value_pairs_are_a_body_too(tmp_path):
     assert fix(tmp_path, code)[0] == code.replace('{ "active", "false" }', '{ "paused", "true" }')
 
 
+def test_json_written_in_a_string_content_is_the_body_its_keys_shown(check):
+    code = API + ('await http.PutAsync($"{Api}/runners/{id}", new StringContent("{\\"active\\": false}", Encoding.UTF8));\n'
+                  'await http.PutAsync($"{Api}/users/{id}", new StringContent(@"{""private_profile"": null}"));\n')
+    assert fixes(check, code) == [("MIG061", 2, "display-only"), ("MIG020", 3, "display-only")]
+
+
 def test_a_body_bound_to_a_name_is_the_one_its_name_sends(table):
     code = API + ('var body = new { impersonation_enabled = false };\n'
                   'await http.PutAsJsonAsync($"{Api}/application/settings", body);\n')

@@ -16,8 +16,10 @@ from typing import TYPE_CHECKING
 
 from ...details import Request, Written
 from ...syntax import Syntax
-from ...values import Touch
-from .. import urls
+from ...source.maps import OffsetMap, doubled, json_string
+from ...values import NO_VALUE, Touch
+from .. import jsonpos, urls
+from .strings import string_value
 from .nodes import Node, call_parts, field, is_member, member_name, receiver, unwrap, walk
 
 if TYPE_CHECKING:
@@ -124,10 +126,41 @@ def bodies(w: Walk, calls: list, url: urls.ApiUrl, method: str, evidence: str) -
         at = w.lang.chains.bodies.get(name)
         if at is not None and len(args) > at:
             w.requests.params(args[at], url, evidence, method, _at(request, "body"))
+            json_body(w, args[at], url, evidence, method, _at(request, "body"))
         initializer = field(call, "initializer") if call.type == w.sh.new else None
         for key, _, value in w.requests.entries(initializer) if initializer is not None else ():
             if w.lang.locations.get(key) and value is not None:
                 w.requests.params(value, url, evidence, method, _at(request, w.lang.locations[key]))
+
+
+def json_body(w: Walk, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request) -> None:
+    """``new StringContent("{\\"active\\": false}", …)``: each key of a JSON object written in a
+    string is a parameter, shown (no fix edits JSON inside a string)."""
+    node = unwrap(node, w.sh.wrappers)
+    if node is not None and node.type in (w.sh.method_call, w.sh.new):
+        _, name, listed = call_parts(w.s, node, w.sh)
+        node = unwrap(listed[0], w.sh.wrappers) if name in w.lang.serializers and listed else None
+    value = string_value(w.s, node, w.sh) if node is not None and node.type in w.sh.strings else None
+    omap = _json_map(w, node, value) if value and value.lstrip()[:1] == "{" else None
+    try:
+        doc = jsonpos.parse(value) if omap is not None else None
+    except jsonpos.JsonError:
+        doc = None
+    context = urls.METHOD_CONTEXT.get(method, "call")
+    for member in doc.value if doc is not None and doc.kind == jsonpos.OBJECT else ():
+        span = (omap(member.start + 1), omap(member.end - 1))  # inside its quotes
+        held = member.node.value if member.node.kind == jsonpos.SCALAR else NO_VALUE
+        w.add(Touch("param", member.key, span, url.record, evidence, context, method, held, Syntax.NONE,
+                    request=request, written=Written(key_span=span)))
+
+
+def _json_map(w: Walk, node: Node, value: str) -> OffsetMap | None:
+    """Where each character of a string's value is written (``\\"`` escapes, C#'s verbatim ``""``)."""
+    start, end = w.s.span(node)
+    if node.type in w.sh.verbatim:
+        opening, closing, _ = w.sh.verbatim[node.type]
+        return doubled(w.s.text, start + len(opening), end - len(closing), closing, value)
+    return json_string(w.s.text, start, end, value)
 
 
 def _at(request: Request, location: str) -> Request:
