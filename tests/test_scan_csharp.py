@@ -173,6 +173,11 @@ def test_an_anonymous_objects_key_is_renamed_as_written_and_its_value_negated(tm
     assert first == code.replace("active = false", "paused = true") and second == first
 
 
+def test_a_null_dropped_from_an_anonymous_object_takes_its_comma(tmp_path):
+    code = API + 'await http.PutAsJsonAsync($"{Api}/user", new { private_profile = (bool?)null, name = "Jane" });\n'
+    assert fix(tmp_path, code, "--unsafe-fixes")[0] == code.replace('private_profile = (bool?)null, ', "")
+
+
 def test_a_header_set_on_a_client_gives_its_requests_their_credential(check):
     code = API + ('http.DefaultRequestHeaders.Add("JOB-TOKEN", Environment.GetEnvironmentVariable("CI_JOB_TOKEN"));\n'
                   'http.DefaultRequestHeaders.Add("Sudo", "alice");\n'

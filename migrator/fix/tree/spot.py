@@ -153,12 +153,10 @@ class Spot:
         written = self.touch.written
         if written is None or written.key_span is None:
             return None
-        keys = ((n, unwrap(self.sh.part(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
-        entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
-                      and name_span(self.s, key, self.sh) == written.key_span), None)
-        if entry is None:
+        span = self._entry_span(written)
+        if span is None:
             return None
-        start, end = self.s.span(entry)
+        start, end = span
         text = self.s.text
         after = re.compile(r"\s*,[ \t]*").match(text, end)
         line = text.rfind("\n", 0, start) + 1
@@ -171,6 +169,18 @@ class Spot:
             return [(before, end, "")]
         lone = re.compile(r"\s*").match(text, end).end()  # the only entry: ``{ k: null }`` → ``{}``
         return [(len(text[:start].rstrip()), lone, "")]
+
+    def _entry_span(self, written) -> tuple[int, int] | None:
+        """Where the entry whose key is written at ``written.key_span`` is: its pair, or a bare
+        ``key = value`` (Shapes.bare_pair: C#'s anonymous object) from its key to its value."""
+        keys = ((n, unwrap(self.sh.part(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
+        entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
+                      and name_span(self.s, key, self.sh) == written.key_span), None)
+        if entry is not None:
+            return self.s.span(entry)
+        key = self.s.at(written.key_span, self.sh.identifier | self.sh.property) if self.sh.bare_pair else None
+        bare = key is not None and key.parent is not None and key.parent.type in self.sh.objects
+        return (written.key_span[0], written.value_span[1]) if bare and written.value_span else None
 
     # ---------------------------------------------------------------- expressions
     def access(self) -> Node | None:
