@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from ...spelling import respell
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, index, is_member, is_type,
-                                member_name, method_name, operator, receiver, unwrap, walk)
+                                member_name, method_name, operand, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
 from ...values import Touch
 
@@ -228,6 +228,12 @@ class Spot:
             parent = parent.parent
         if parent is not None and parent.type == self.sh.unary and operator(self.s, parent) == self.sh.negate:
             return parent
+        return None
+
+    def negation_operand(self, node: Node) -> Node | None:
+        """The ``x`` of a value written ``!x``, else None."""
+        if node.type == self.sh.unary and operator(self.s, node) == self.sh.negate:
+            return operand(node, self.sh)
         return None
 
     def operand(self, access: Node) -> bool:

@@ -73,7 +73,7 @@ def _returned(walk: Walk, call: Node, function: Node) -> None:
     body = field(function, "body")
     if body is not None and body.type != walk.sh.statement_block and call.id not in walk.infer.cache:
         walk.scope.push()
-        for position, name, _ in walk._parameters(function):
+        for position, name, _ in walk.parameters(function):
             if position == 0:
                 walk.scope.bind(name, walk.infer.of(receiver(callee(call, walk.sh), walk.sh)))
         found = walk.infer.of(body)

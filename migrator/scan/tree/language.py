@@ -158,6 +158,10 @@ class Language:
     # a typed record's fields are fields of a struct the program declares (Go): renaming ``mr.MergedBy``
     # compiles only where the struct declares the new field, so a field read on one is named
     struct_fields: bool = False
+    # a variable keeps the type it is declared with (Go, Java): a plain reassignment (``mr =
+    # mrs[0]`` after ``var mr *gitlab.MergeRequest``) does not change what it holds
+    static: bool = False
+    untyped: frozenset[str] = frozenset()  # declared types that say nothing of a value: Java's ``var``, Go's ``any``
     # calls whose value is their first argument's (Go's ``client.Do(req)``, ``io.ReadAll(body)``;
     # where a call holds its receiver, the response it is given or called on: Java's
     # ``client.send(request, …)``, OkHttp's ``call.execute()``), and calls decoding a response

@@ -100,6 +100,10 @@ class Sdk:
         package, _, local = name.rpartition(".")
         return local if package in self.packages else None
 
+    def declares(self, name: str) -> bool:
+        """``gitlab.Client``, ``gitlab.MergeEvent``: a type of the SDK's packages."""
+        return self._qualified(name) is not None
+
     def evidence(self, client: str) -> str | None:
         """typed for the SDK's own client, named for a name like a client's, else None."""
         if client in self.receivers:

@@ -183,6 +183,11 @@ class Shapes:
     address: str = ""  # the operator taking a value's address, which is still that value: Go's ``&``
     method_receiver: str = ""  # a method's receiver, a parameter before its name: Go's ``func (m *T) f()``
     qualified_type: str = ""  # ``gitlab.Runner``: a type named in a package
+    # names an object holds, which every method and block sees: Ruby's ``@mr`` set in an RSpec
+    # ``before`` block is read in its ``it`` blocks
+    instance_variables: frozenset[str] = frozenset()
+    conversions: frozenset[str] = frozenset()  # a value converted to a type is its ``operand``: Go's ``[]byte(s)``
+    type_wrappers: frozenset[str] = frozenset()  # types around a named type: Go's ``*T``, ``[]T``, ``[2]T``
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()

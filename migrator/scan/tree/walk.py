@@ -6,15 +6,16 @@ responses (recorded: their fixes are unsafe)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...syntax import Syntax
 from ...values import NO_VALUE, Touch
-from . import bindings, compares, declare, literals, reads, sends
+from . import bindings, compares, declare, literals, reads, sends, types
 from ..scope import Scope
 from ...spelling import snake_of as snake
-from .infer import Inferred, Inferer
+from .infer import FOREIGN, Inferred, Inferer
 from .language import Language
 from .nodes import (Node, Source, callee, callee_name, declared_value, field, is_member, member_name, paired,
                     receiver, unwrap)
@@ -53,6 +54,8 @@ class Walk:
 
             self.methods = self.infer.methods = Methods(self)
         self.decls = declare.Declarations(self)
+        self.infer.types = partial(types.declared, self)
+        self.file_types: dict[str, tuple[str, str] | None] | None = None  # declare.file_types, when asked
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -90,16 +93,15 @@ class Walk:
         for param in held.named_children if held is not None else ():  # Go's ``func (m *legacyMergeRequest) …``
             name = field(param, self.sh.parameter_name)
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), self._typed(field(param, "type"))
+                self.scope.bind(self.s.text_of(name), types.declared(self, field(param, "type"), self.s.text_of(name))
                                 or self.infer.named(self.s.text_of(name)))
-        for position, name, annotation in self._parameters(node):
-            value = bound if position == 0 and bound is not None else (
-                self.sdk.typed(annotation) or self.infer.named(name) or self._typed(annotation))
+        for position, name, annotation in self.parameters(node):
+            value = bound if position == 0 and bound is not None else types.parameter(self, name, annotation)
             self.scope.bind(name, value)
         self.visit(field(node, "body"))
         self.scope.pop()
 
-    def _parameters(self, node: Node):
+    def parameters(self, node: Node):
         params = field(node, self.sh.parameters) or field(node, self.sh.parameter)
         if params is None:
             return
@@ -109,11 +111,6 @@ class Walk:
             if name is not None and name.type in self.sh.identifier:
                 yield position, self.s.text_of(name), field(param, "type")
 
-    def _typed(self, annotation: Node | None) -> Inferred | None:
-        """A parameter's or variable's type names the record: ``(mr: MergeRequest)``, ``r
-        *gitlab.Runner`` (the SDK's type, typed), ``List<Runner> runners``."""
-        return self.sdk.typed(annotation) or self.infer.typed(annotation)
-
     def declarator(self, node: Node) -> None:
         value = declared_value(node, self.sh)
         self.visit(value)
@@ -121,16 +118,20 @@ class Walk:
         declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
         if value is None and declared is not None:  # Go's ``var mr gitlab.MergeRequest``, Java's ``Runner r;``
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), self._typed(declared) or self.infer.named(self.s.text_of(name)))
+                text = self.s.text_of(name)
+                self.scope.bind(text, types.declared(self, declared, text) or self.infer.named(text))
             return
         self.bind(name, value)
         if name is not None and declared is not None and self.scope.lookup(self.s.text_of(name)) is None:
-            self.scope.bind(self.s.text_of(name), self._typed(declared))  # ``Runner r = …``: its type names it
+            text = self.s.text_of(name)
+            self.scope.bind(text, types.declared(self, declared, text))  # ``Runner r = …``: its type names it
 
-    def bind(self, target: Node | None, value: Node | None) -> None:
+    def bind(self, target: Node | None, value: Node | None, reassigned: bool = False) -> None:
+        """``target`` holds ``value``; ``reassigned``: by a plain assignment, after which a variable of a
+        statically typed language still holds what it was declared with (``Language.static``)."""
         if target is not None and target.type in self.sh.lists:  # Go's ``mr, _, err := …``
             for name, one in paired(target, value, self.sh.lists):
-                self.bind(name, one)
+                self.bind(name, one, reassigned)
             return
         if target is None:
             return
@@ -148,7 +149,9 @@ class Walk:
             self.named_urls[name] = self.url_touches[written.id]
         found = self.infer.of(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
-        self.scope.bind(name, found or text or self.infer.named(name))
+        if not (reassigned and self.lang.static and isinstance(self.scope.lookup(name), Inferred)):
+            bind = self.scope.bind_outermost if target.type in self.sh.instance_variables else self.scope.bind
+            bind(name, found or text or self.infer.named(name))
 
     def assignment(self, node: Node) -> None:
         left, right = field(node, "left"), field(node, "right")
@@ -156,9 +159,9 @@ class Walk:
         if self.lang.chains.header_properties and sends.header(self, node) is not None:
             return sends.header_touch(self, node, None)  # ``….Authorization = new AuthenticationHeaderValue(…)``
         for one, value in paired(left, right, self.sh.lists):
-            self._assign(node, one, value)
+            self._assign(node, one, value, reassigned=node.type == self.sh.assignment)
 
-    def _assign(self, node: Node, left: Node | None, right: Node | None) -> None:
+    def _assign(self, node: Node, left: Node | None, right: Node | None, reassigned: bool = False) -> None:
         if left is not None and left.type in (self.sh.member, self.sh.subscript):
             statement = node.parent is not None and (node.parent.type == self.sh.statement
                                                      or node.parent.type in self.sh.statements)
@@ -167,7 +170,7 @@ class Walk:
             self.handled.add(left.id)
             self.visit(left)
         else:
-            self.bind(left, right)
+            self.bind(left, right, reassigned)
 
     # ---------------------------------------------------------------- fields
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
@@ -199,6 +202,8 @@ class Walk:
         if node.type == self.sh.call:
             self.requests.call(node)  # a request's response, read before its arguments are visited
         found = self.infer.of(node)
+        if found is FOREIGN and keyed:  # a map's or a JSON node's keys are the data's, not its type's
+            found = self.infer.named(self.s.text_of(node)) if node.type in self.sh.identifier else None
         if found is None:
             return None, "bare", PLAIN
         if found.holds == "response" and keyed and found.family in self.lang.keyed_responses:
@@ -259,20 +264,24 @@ class Walk:
     def keys(self, node: Node) -> None:
         """An object literal's keys: typed by the record's key signature, named by the name the
         object is bound to, bare otherwise."""
+        kind = field(node.parent, "type") if node.parent is not None and self.sh.composite else None  # Go's ``T{…}``
+        typed = types.declared(self, kind) if kind is not None else None
+        if typed is FOREIGN:
+            return  # the fields of a type not the API's: ``github.PullRequest{MergedBy: u}``
         entries = object_entries(self.s, node, self.sh, self.lang.api_name)
         record = self.model.record_for_keys({name for name, _, _ in entries})
-        evidence = "typed" if record else "bare"
-        kind = field(node.parent, "type") if node.parent is not None and self.sh.composite else None  # Go's ``T{…}``
-        name = self.object_names.get(node.id) or (self.s.text_of(kind).rpartition(".")[2] if kind else None)
-        if record is None and name:
-            named = self.infer.named(name)
-            record, evidence = (named.record, "named") if named else (None, "bare")
+        evidence, origin = "typed" if record else "bare", PLAIN
+        named = self.infer.named(self.object_names[node.id]) if node.id in self.object_names else typed
+        if record is None and named is not None and named.holds == "record":
+            record, evidence = named.record, named.evidence
+            origin = self.sdk.origin if named.family == SDK else PLAIN  # ``gitlab.MergeRequest{…}``
         held = tuple((name, self.literal(value) if value is not key else NO_VALUE) for name, key, value in entries)
         for index, (name, key, value) in enumerate(entries):
             syntax = Syntax.NONE if value is key else Syntax.DICT_KEY
             span = name_span(self.s, key, self.sh)
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
-                           written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
+                           written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index)),
+                           origin=origin))
 
     # ---------------------------------------------------------------- calls and URLs
     def method_call(self, node: Node) -> None:
