@@ -108,7 +108,7 @@ def header_touch(w: Walk, call: Node, value: Inferred | None) -> None:
                       credential=credential)
     span = w.s.inner(found.key) if found.key.type in w.sh.strings else w.s.span(found.key)
     w.add(Touch("param", found.name, span, url.record if url else None, value.evidence if url else "named",
-                urls.METHOD_CONTEXT.get(method, "call"), method, w.literal(found.value), Syntax.HEADER,
+                urls.context_of(method), method, w.literal(found.value), Syntax.HEADER,
                 request=request, written=Written(key_span=span, value_span=w.s.span(found.value))))
     w.handled.add(found.key.id)
 
@@ -146,7 +146,7 @@ def json_body(w: Walk, node: Node, url: urls.ApiUrl, evidence: str, method: str,
         doc = jsonpos.parse(value) if omap is not None else None
     except jsonpos.JsonError:
         doc = None
-    context = urls.METHOD_CONTEXT.get(method, "call")
+    context = urls.context_of(method)
     for member in doc.value if doc is not None and doc.kind == jsonpos.OBJECT else ():
         span = (omap(member.start + 1), omap(member.end - 1))  # inside its quotes
         held = member.node.value if member.node.kind == jsonpos.SCALAR else NO_VALUE
