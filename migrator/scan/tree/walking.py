@@ -1,7 +1,7 @@
-"""What the walk's helpers (bindings, declare, handles, literals, methods, reads, requests, sdk,
-types) may use of the walk they are handed: its state, and the few operations they call back.
-They type it with this Protocol, not with walk.Walk, so that no helper imports the walk that
-imports it; walk.py alone builds one."""
+"""What the walk's helpers (bindings, compares, declare, handles, literals, methods, reads, requests,
+sdk, sends, types) may use of the walk they are handed: its state, and the few operations they
+call back. They type it with this Protocol, not with walk.Walk, so that no helper imports the
+walk that imports it; walk.py alone builds one."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ class Walk(Protocol):
     handled: set[int]  # node ids already reported (a request's URL, its options)
     url_touches: dict[int, range]  # a URL expression → the touches it gave
     named_urls: dict[str, range]  # a name bound to a URL → the touches written there
+    header_sets: dict[str, list]  # a name → the headers set on it in the file (sends.py)
     recorded: int  # inside a mock response
     requests: Any  # requests.Requests, itself handed the walk
     sdk: Any  # sdk.Sdk, itself handed the walk
