@@ -84,6 +84,9 @@ def common_options(func):
         click.option("--jobs", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core)."),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache (cache-dir, default "
                      ".migrator_cache): check every file."),
+        click.option("--stdin-filename", metavar="PATH", help="Read the file from standard input; PATH gives its kind "
+                     "and its settings (the paths are then ignored). `fix` prints the fixed text on stdout, the "
+                     "findings on stderr."),
         click.option("--target-version", metavar="RELEASE", callback=_release,
                      help="Oldest GitLab release the code must keep working with (e.g. 16.11); fixes "
                           "whose replacement came later are shown, not applied. Default: the latest."),
@@ -149,7 +152,7 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
               "JSON lines have no comments: use per-file-ignores).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, repository, add_noqa, settings):
+          baseline, write_baseline, repository, add_noqa, stdin_filename, settings):
     """Report uses of API v4 that v5 breaks.
 
     With --baseline, the exit status counts only findings that are not in the baseline; the
@@ -161,19 +164,19 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
     if add_noqa:
-        if apply_fix or diff or baseline or write_baseline:
-            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --baseline or --write-baseline")
+        if apply_fix or diff or baseline or write_baseline or stdin_filename:
+            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --baseline, --write-baseline or "
+                                   "--stdin-filename")
         sys.exit(run_add_noqa(list(paths) or ["."], settings))
+    _ignoring(paths, stdin_filename)
     if apply_fix or diff:
-        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
-    from .app.check import check_paths
+        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
+                         stdin_filename))
     from .report import WITH_EDITS
     from .report.output import emit
-    from .report.progress import Progress
     from .ruletable import load_table
 
-    with Progress() as progress:
-        result = check_paths(list(paths) or ["."], settings, progress=progress, edits=output_format in WITH_EDITS)
+    result = _checked(list(paths) or ["."], settings, output_format in WITH_EDITS, stdin_filename)
     _tell(result.skipped, result.errors)
     if write_baseline:
         sys.exit(_write_baseline(write_baseline, result))
@@ -188,6 +191,25 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     if result.errors:
         sys.exit(2)
     sys.exit(0 if exit_zero or not new else 1)
+
+
+def _checked(paths: list[str], settings, edits: bool, stdin_filename: str | None):
+    """The run's result: the files under paths, or standard input as the file ``stdin_filename``."""
+    if stdin_filename is not None:
+        from .app.buffer import check_stdin
+
+        return check_stdin(stdin_filename, sys.stdin.buffer.read(), settings, edits)
+    from .app.check import check_paths
+    from .report.progress import Progress
+
+    with Progress() as progress:
+        return check_paths(paths, settings, progress=progress, edits=edits)
+
+
+def _ignoring(paths: Sequence[str], stdin_filename: str | None) -> None:
+    """As ruff: the paths given beside ``--stdin-filename`` are named and ignored."""
+    for path in paths if stdin_filename is not None else ():
+        click.echo(f"warning: ignoring {path} in favour of standard input", err=True)
 
 
 def _with_repository(findings, output_format: str, repository: str | None) -> list:
@@ -241,44 +263,67 @@ def run_add_noqa(paths: Sequence[str], settings) -> int:
 @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
 @REPOSITORY
-def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, settings):
+def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, stdin_filename, settings):
     """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
 
     Exit status: 1 when a file was changed or findings remain, so a pre-commit hook stops the
     commit (with --diff, as ruff's: 1 when a file would change); 0 otherwise or with
     --exit-zero; 2 on errors."""
     output_format = output_format or settings.default.output_format
-    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
+    _ignoring(paths, stdin_filename)
+    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
+                     stdin_filename))
 
 
 def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit_zero: bool,
-            output_format: str = "text", repository: str | None = None) -> int:
-    """Fix the files under paths, report, and return the exit status."""
+            output_format: str = "text", repository: str | None = None, stdin_filename: str | None = None) -> int:
+    """Fix the files under paths, report, and return the exit status. With ``stdin_filename``,
+    standard input is fixed as that file and printed on stdout (unchanged where nothing applies,
+    or where the excludes leave it out), and the findings go to stderr."""
     from .app.fix import fix_paths, unified_diff
     from .report.text import fix_summary
 
-    run = fix_paths(paths, settings, unsafe_fixes, diff)
+    if stdin_filename is not None:
+        from .app.buffer import fix_stdin
+
+        from .report import WITH_EDITS
+
+        run = fix_stdin(stdin_filename, sys.stdin.buffer.read(), settings, unsafe_fixes, output_format in WITH_EDITS)
+    else:
+        run = fix_paths(paths, settings, unsafe_fixes, diff)
     changed = run.changed
+    report = sys.stdout if stdin_filename is None else sys.stderr  # where the findings go
     if diff:
         sys.stdout.write("".join(unified_diff(o) for o in changed))
         fixed = run.fixed
         click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
+    elif stdin_filename is not None:
+        _write_fixed(run.outcomes[0])
     _tell(run.skipped, run.errors)
     if not diff:
         if output_format in ("text", "concise"):
-            sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
+            report.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
         else:
             from .report.output import emit
             from .ruletable import load_table
 
             emit(output_format, _with_repository(run.remaining, output_format, repository), load_table(),
-                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version)
+                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version,
+                 stream=report)
             click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
     if run.errors:
         return 2
     if exit_zero:
         return 0
     return 1 if changed or (run.remaining and not diff) else 0
+
+
+def _write_fixed(outcome) -> None:
+    """``fix --stdin-filename``: the fixed text on stdout, in the encoding it came in; the input
+    as it was when nothing changed."""
+    sys.stdout.flush()
+    sys.stdout.buffer.write(outcome.encoding.encode(outcome.new_text) if outcome.changed else outcome.data)
+    sys.stdout.buffer.flush()
 
 
 # ---------------------------------------------------------------- rule

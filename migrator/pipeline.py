@@ -75,8 +75,12 @@ def read_regular(path: Path, max_size: int | None) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise ScanError("not a regular file")
         if max_size is not None and info.st_size > max_size:
-            raise ScanError(f"larger than the size limit ({info.st_size:,} > {max_size:,} bytes; see max-file-size)")
+            raise too_large(info.st_size, max_size)
         return handle.read()
+
+
+def too_large(size: int, max_size: int) -> ScanError:
+    return ScanError(f"larger than the size limit ({size:,} > {max_size:,} bytes; see max-file-size)")
 
 
 def _nonblocking(path: str, flags: int) -> int:
@@ -122,6 +126,13 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
         return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror or exc}")))
     except ScanError as exc:
         return None if kind.fallback else Loaded(b"", error=parse_error(source.display, exc))
+    return decoded(data, source.display, kind, rules, spelling)
+
+
+def decoded(data: bytes, display: str, kind: kinds.FileKind, rules: Sequence[Rule],
+            spelling: Spelling = PLAIN) -> Loaded | None:
+    """A file's bytes, prefiltered and decoded as `load` does it; for bytes in hand (standard
+    input: `load_data`) too."""
     wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
     if not wide and not candidate(data, rules, spelling):
         return None
@@ -130,10 +141,40 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
     except DecodeError as exc:
         if kind.fallback or is_binary(data):
             return None
-        return Loaded(data, error=parse_error(source.display, ScanError(exc.reason)))
+        return Loaded(data, error=parse_error(display, ScanError(exc.reason)))
     if wide and not candidate(text.encode("utf-8"), rules, spelling):
         return None
     return Loaded(data, text, encoding)
+
+
+def load_data(data: bytes, display: str, kind: str, rules: Sequence[Rule], max_size: int | None = None,
+              spelling: Spelling = PLAIN) -> Loaded | None:
+    """`load` for a file's bytes in hand, not read from disk (``--stdin-filename``)."""
+    if max_size is not None and len(data) > max_size:
+        return _over_limit(display, kind, len(data), max_size)
+    return decoded(data, display, kinds.by_name(kind), rules, spelling)
+
+
+def load_text(text: str, display: str, kind: str, rules: Sequence[Rule], max_size: int | None = None,
+              spelling: Spelling = PLAIN) -> Loaded | None:
+    """`load` for a text in hand (an editor's buffer: decoded already), prefiltered by its UTF-8
+    bytes; None when no rule can match it."""
+    data = text.encode("utf-8", "surrogatepass")
+    if max_size is not None and len(data) > max_size:
+        return _over_limit(display, kind, len(data), max_size)
+    return Loaded(data, text) if candidate(data, rules, spelling) else None
+
+
+def _over_limit(display: str, kind: str, size: int, max_size: int) -> Loaded | None:
+    """A file over the size limit, as `load` answers for one: passed over by the fallback reader."""
+    return None if kinds.by_name(kind).fallback else Loaded(b"", error=parse_error(display, too_large(size, max_size)))
+
+
+def check_loaded(loaded: Loaded, kind: str, display: str, rules: Sequence[Rule], table: RuleTable) -> list[Finding]:
+    """The findings of a file read by `load` (or `load_data`, `load_text`): its error, else its text's."""
+    if loaded.error is not None or loaded.text is None:
+        return [loaded.error] if loaded.error is not None else []
+    return check_source(loaded.text, kind, display, rules, table)
 
 
 def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None,
@@ -144,7 +185,5 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
     loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN))
     if loaded is None:
         return False, []
-    if loaded.error is not None:
-        return True, [loaded.error]
-    findings = check_source(loaded.text, source.kind, source.display, rules, table)
-    return True, findings if then is None else then(loaded.text, findings)
+    findings = check_loaded(loaded, source.kind, source.display, rules, table)
+    return True, findings if then is None or loaded.error is not None else then(loaded.text, findings)

@@ -39,14 +39,15 @@ def use_color(choice: str, stream: TextIO | None) -> bool:
     return stream is not None and getattr(stream, "isatty", lambda: False)()
 
 
-def write(text: str, output_file: str | None) -> None:
-    """The report to stdout or to ``output_file`` (fix/files.write_output); OutputError when it
-    cannot be written there. Characters that cannot be encoded (a file name's undecodable bytes)
-    are written as backslash escapes."""
+def write(text: str, output_file: str | None, stream: TextIO | None = None) -> None:
+    """The report to ``stream`` (default stdout) or to ``output_file`` (fix/files.write_output);
+    OutputError when it cannot be written there. Characters that cannot be encoded (a file name's
+    undecodable bytes) are written as backslash escapes."""
     data = text.encode("utf-8", "backslashreplace")
     if output_file is None:
-        sys.stdout.write(data.decode("utf-8"))
-        sys.stdout.flush()
+        stream = stream or sys.stdout
+        stream.write(data.decode("utf-8"))
+        stream.flush()
         return
     from ..fix.files import write_output
 
@@ -60,12 +61,14 @@ def write(text: str, output_file: str | None) -> None:
 
 
 def emit(fmt: str, findings: Sequence[Finding], table, *, output_file: str | None = None, color: str = "auto",
-         **options) -> None:
-    """Render a run's findings in ``fmt`` and write them where asked. ``options`` are
-    ``ReportContext`` fields (unsafe_fixes, show_statistics, files, errors, target_version)."""
+         stream: TextIO | None = None, **options) -> None:
+    """Render a run's findings in ``fmt`` and write them where asked (``stream``: instead of
+    stdout). ``options`` are ``ReportContext`` fields (unsafe_fixes, show_statistics, files,
+    errors, target_version)."""
     if fmt in WITH_EDITS and any(f.fix for f in findings):
         from ..fix.edits import with_edits
 
         findings = with_edits(findings)
-    on = fmt in TEXT and use_color(color, sys.stdout if output_file is None else None)
-    write(render(fmt, ReportContext.of(findings, table, color=on, **options)), output_file)
+    stream = stream or sys.stdout
+    on = fmt in TEXT and use_color(color, stream if output_file is None else None)
+    write(render(fmt, ReportContext.of(findings, table, color=on, **options)), output_file, stream)
