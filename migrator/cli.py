@@ -64,6 +64,8 @@ def common_options(func):
         overrides = {key: kwargs.pop(key.replace("-", "_")) for key in OVERRIDES}
         overrides["respect-gitignore"] = False if kwargs.pop("no_respect_gitignore") else None
         overrides["force-exclude"] = True if overrides["force-exclude"] else None
+        from .app.settings import settings_from
+
         kwargs["settings"] = settings_from(overrides, config, jobs, cache=not no_cache)
         return func(*args, **kwargs)
 
@@ -108,28 +110,6 @@ def _release(ctx, param, value):
     if value is not None and not re.fullmatch(r"\d+(\.\d+)*", value):
         raise click.BadParameter(f"{value!r} is not a release like 16.11")
     return value
-
-
-def _globs(value: str) -> list[str]:
-    """``"tests/**,*_test.go"`` → its globs; a comma inside braces (``*.{yml,yaml}``) is the glob's."""
-    globs, depth, start = [], 0, 0
-    for index, char in enumerate(value):
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if char == "," and depth <= 0:
-            globs.append(value[start:index])
-            start = index + 1
-    return [glob.strip() for glob in [*globs, value[start:]] if glob.strip()]
-
-
-def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cache: bool = True):
-    """The run's settings: configuration files, with the command line's values overriding."""
-    from .app.settings import Settings
-    from .config import Configs
-
-    given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
-    for key in ("exclude", "extend-exclude"):  # comma-separated, as ruff reads them (not inside ``{a,b}``)
-        given[key] = [glob for value in given.get(key) or () for glob in _globs(value)]
-    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs, cache)
 
 
 # ---------------------------------------------------------------- check
@@ -326,6 +306,16 @@ def _write_fixed(outcome) -> None:
     sys.stdout.buffer.flush()
 
 
+# ---------------------------------------------------------------- server
+@main.command()
+def server():
+    """Run the language server (LSP over stdin and stdout) for editors: diagnostics as you type,
+    quick fixes, fix-all, suppressions and the rules' documentation (README: editor setup)."""
+    from .server import serve
+
+    serve()
+
+
 # ---------------------------------------------------------------- rule
 @main.command()
 @click.argument("code", required=False)
@@ -366,6 +356,8 @@ def audit_log(files, select, ignore, output_format):
     missing = [p for p in files if p != "-" and not _readable(p)]
     if missing:
         raise click.BadParameter(f"cannot read {missing[0]!r}", param_hint="FILES")
+    from .app.settings import settings_from
+
     report = audit_logs(files, settings_from({"select": list(select), "ignore": list(ignore)}))
     sys.stdout.write(render_json(report) if output_format == "json" else render_text(report))
     _tell((), report.errors)

@@ -5,8 +5,10 @@ run's own options."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..config import Configs, FileSettings
 from ..ruletable import Rule, RuleTable, load_table
@@ -44,3 +46,25 @@ class Settings:
         if explicit and not settings.force_exclude:
             return False
         return settings.excluded(path, parents=explicit)
+
+
+def settings_from(overrides: Mapping[str, Any], config: str | None = None, jobs: int = 0, cache: bool = True,
+                  cwd: Path | None = None) -> Settings:
+    """A run's settings: the configuration files, with ``overrides`` (the command line's values, an
+    editor's settings: ``select``, ``exclude`` …, lists or comma-separated, None for unset) on top;
+    paths relative to ``cwd`` (default: the working directory)."""
+    given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
+    for key in ("exclude", "extend-exclude"):  # comma-separated, as ruff reads them (not inside ``{a,b}``)
+        given[key] = [glob for value in given.get(key) or () for glob in _globs(value)]
+    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config, cwd=cwd), jobs, cache)
+
+
+def _globs(value: str) -> list[str]:
+    """``"tests/**,*_test.go"`` → its globs; a comma inside braces (``*.{yml,yaml}``) is the glob's."""
+    globs, depth, start = [], 0, 0
+    for index, char in enumerate(value):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == "," and depth <= 0:
+            globs.append(value[start:index])
+            start = index + 1
+    return [glob.strip() for glob in [*globs, value[start:]] if glob.strip()]
