@@ -7,12 +7,13 @@ Nothing of the file is read from disk."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..config import FileSettings
 from ..discover import SourceFile, buffer_kind
-from ..model import Finding
+from ..values import Finding
 from ..pipeline import Loaded, check_loaded, load_data, load_text
 from ..ruletable import load_table
 from ..spelling import PLAIN
@@ -74,7 +75,7 @@ def check_buffer(buffer: Buffer, settings: Settings, kind: str | None = None) ->
         loaded = load_text(buffer.text or "", buffer.shown, kind, rules, file_settings.max_file_size, spelling)
     if loaded is None:
         return BufferCheck(kind, file_settings)
-    findings = check_loaded(loaded, kind, buffer.shown, rules, table)
+    findings = check_loaded(loaded, kind, buffer.shown, rules, table, os.fspath(buffer.path))
     reported = tuple(f for f in findings if file_settings.reports(f, buffer.path))
     return BufferCheck(kind, file_settings, reported, loaded=loaded)
 
@@ -92,7 +93,7 @@ def fix_buffer(buffer: Buffer, settings: Settings, unsafe: bool) -> FileFix:
     table = load_table()
     rules = rules_for(source, checked.settings, table)
     result = fix_text(loaded.text, source.kind, buffer.shown, rules, table, unsafe,
-                      keep=lambda f: checked.settings.reports(f, buffer.path))
+                      keep=lambda f: checked.settings.reports(f, buffer.path), path=os.fspath(buffer.path))
     return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
                    result.findings, result.failure, scanned=True)
 

@@ -21,7 +21,7 @@ from .. import kinds
 from ..app.buffer import Buffer, fix_buffer
 from ..app.noqa import with_noqa
 from ..fix.edits import edits_for
-from ..model import Finding
+from ..values import Finding
 from ..pipeline import lines_of
 from .diagnostics import diagnostic, offsets
 from .documents import Checked

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..model import Finding
+from ..values import Finding
 from ..pipeline import lines_of
 from ..source import LineIndex
 from .positions import Positions

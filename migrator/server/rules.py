@@ -11,7 +11,7 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from ..model import Finding
+from ..values import Finding
 from ..report.ruledoc import render_explanation, render_text
 from ..ruletable import load_table
 
