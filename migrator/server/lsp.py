@@ -27,7 +27,20 @@ WATCHED = "**/{" + ",".join(CONFIG_NAMES) + ",.gitlab-ci.yml,.gitlab-ci.yaml}"
 
 class Protocol(LanguageServerProtocol):
     """pygls's protocol, negotiating the position encoding as migrator wants it: UTF-8 where the
-    client offers it, else UTF-16 (pygls would take the client's first choice)."""
+    client offers it, else UTF-16 (pygls would take the client's first choice); and forgetting a
+    notification once it is handled (pygls 2.1 keeps the future of each notification whose
+    handler is a generator or a coroutine, such as every didChange, under a fresh id it never
+    drops: a kilobyte or two per keystroke, for the life of the server)."""
+
+    def _execute_handler(self, msg_id, handler, callback, args=None, kwargs=None):
+        if callback == self._check_handler_result:  # a notification's
+
+            def handled(future, msg_id=msg_id):
+                self._request_futures.pop(msg_id, None)
+                self._check_handler_result(future)
+
+            callback = handled
+        super()._execute_handler(msg_id, handler, callback, args, kwargs)
 
     @lsp_method(types.INITIALIZE)
     def lsp_initialize(self, params: types.InitializeParams):
