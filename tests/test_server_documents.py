@@ -101,7 +101,7 @@ async def test_a_superseded_version_is_never_published(tmp_path):
         uri = open_document(lsp, tmp_path / "big.py", "print(1)\n")
         await published(lsp, uri, version=1)
         change(lsp, uri, slow, 2)
-        await asyncio.sleep(0.5)  # past the quiet time: version 2 is being checked
+        await asyncio.sleep(1.0)  # well past the quiet time: version 2 is being checked (for seconds)
         change(lsp, uri, RUNNER_ACTIVE, 3)
         assert codes(await published(lsp, uri, version=3)) == {"MIG060"}
         await asyncio.sleep(0.5)
