@@ -2,7 +2,12 @@
 one file's passes); then the changed files are written atomically, or shown as a diff. Files
 that resolve outside the given paths are only checked, never written.
 
-A file is stamped (fix/files.Stamp) just before it is read, and the stamp travels with its
+A file is written only when its real path lies under one of the paths given on the command line
+(`Roots`), so a symlink never leads a write out of the tree; a symlink inside the tree is written
+through, so the link stays a link. A file with more than one hard link is left unfixed (replacing
+it would leave the other links with the old text).
+
+A file is stamped (source/writes.Stamp) just before it is read, and the stamp travels with its
 outcome to the write, which replaces the file only if it is still as read: a file another
 program wrote to meanwhile is left with that program's content, named in an error (exit
 status 2) and counted as not fixed."""
@@ -10,13 +15,14 @@ status 2) and counted as not fixed."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..fix.files import ChangedUnderneath, Original, Roots, Stamp, links, remove_stale_temporaries, write_atomic
+from ..source.writes import ChangedUnderneath, Original, Stamp, remove_stale_temporaries, write_atomic
 from ..fix.passes import fix_text
 from ..pipeline import load
 from ..ruletable import RuleTable, load_table
@@ -27,6 +33,33 @@ from .cache import Lookup, Packed, ResultCache
 from .check import check_crashed, check_job, reported, rules_for, sources_of
 from .runner import run_all
 from .settings import Settings
+
+
+class Roots:
+    """The trees a fix may write into: each directory given, and each file's own directory.
+    A file is looked up by its ancestors (a set lookup each), so pre-commit's ten thousand named
+    files cost ten thousand lookups, not a hundred million comparisons."""
+
+    def __init__(self, paths: Iterable[str]):
+        self.trees: set[Path] = set()
+        for raw in paths:
+            path = Path(raw)
+            tree = path if path.is_dir() else path.absolute().parent
+            self.trees.add(tree.resolve())
+
+    def target(self, path: Path) -> Path | None:
+        """The real path to write for a discovered file, or None when it lies outside."""
+        real = path.resolve()
+        return real if real in self.trees or not self.trees.isdisjoint(real.parents) else None
+
+
+def links(path: Path) -> int:
+    """How many hard links the file has (a fix replaces the file, so the others would keep the
+    old text: such a file is left unfixed)."""
+    try:
+        return os.stat(path).st_nlink
+    except OSError:
+        return 1
 
 
 @dataclass

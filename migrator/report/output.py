@@ -4,7 +4,7 @@ findings to a format.
 - Colour (text formats only): ``--color always`` or ``never``; with ``auto`` (the default), colour
   when the output is a terminal and ``NO_COLOR`` is unset or empty (https://no-color.org).
 - ``--output-file PATH`` writes the report there, else it goes to stdout. Parent directories are
-  created; the file is written as a shell's ``>`` would (fix/files.write_output): replaced in one
+  created; the file is written as a shell's ``>`` would (source/writes.write_output): replaced in one
   step where it is a regular file migrator may replace, else written through (a symlink, a
   device, a FIFO, ``/dev/stdout``) or in place (a directory that refuses a temporary file). One
   that cannot be written is an OutputError naming it (exit status 2).
@@ -40,7 +40,7 @@ def use_color(choice: str, stream: TextIO | None) -> bool:
 
 
 def write(text: str, output_file: str | None, stream: TextIO | None = None) -> None:
-    """The report to ``stream`` (default stdout) or to ``output_file`` (fix/files.write_output);
+    """The report to ``stream`` (default stdout) or to ``output_file`` (source/writes.write_output);
     OutputError when it cannot be written there. Characters that cannot be encoded (a file name's
     undecodable bytes) are written as backslash escapes."""
     data = text.encode("utf-8", "backslashreplace")
@@ -49,7 +49,7 @@ def write(text: str, output_file: str | None, stream: TextIO | None = None) -> N
         stream.write(data.decode("utf-8"))
         stream.flush()
         return
-    from ..fix.files import write_output
+    from ..source.writes import write_output
 
     path = Path(output_file)
     with contextlib.suppress(OSError):  # else writing the file says why (a parent that is a file)
