@@ -263,14 +263,15 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
     from .app.fix import fix_paths, unified_diff
     from .report.text import fix_summary
 
+    from .report import WITH_EDITS
+
+    edits = output_format in WITH_EDITS and not diff  # the findings' fixes carry their edits, filled by the workers
     if stdin_filename is not None:
         from .app.buffer import fix_stdin
 
-        from .report import WITH_EDITS
-
-        run = fix_stdin(stdin_filename, sys.stdin.buffer.read(), settings, unsafe_fixes, output_format in WITH_EDITS)
+        run = fix_stdin(stdin_filename, sys.stdin.buffer.read(), settings, unsafe_fixes, edits)
     else:
-        run = fix_paths(paths, settings, unsafe_fixes, diff)
+        run = fix_paths(paths, settings, unsafe_fixes, diff, edits)
     changed = run.changed
     report = sys.stdout if stdin_filename is None else sys.stderr  # where the findings go
     if diff:

@@ -30,18 +30,13 @@ from .values import Finding, ScanError, Span
 PARSE_ERROR = ("MIG999", "parse-error")
 
 
-def lines_of(text: str, kind: str) -> LineIndex:
-    """The text's lines, split by the file kind's own newline rule."""
-    return LineIndex(text, kinds.by_name(kind).newlines)
-
-
 def check_source(
     text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable, path: str | None = None
 ) -> list[Finding]:
     """Findings for one file's text: scan it into touches, match them, resolve their fixes, hold
     back those writing a name the SDK release pinned above ``path`` lacks (pins/; no ``path``: none
     is), drop suppressed ones and report suppressions that suppress nothing (filters.py)."""
-    lines = lines_of(text, kind)
+    lines = kinds.by_name(kind).lines(text)
     try:
         touches = kinds.by_name(kind).scan(text, table.model)
     except ScanError as exc:

@@ -11,7 +11,7 @@ import pytest
 from migrator.app.check import check_paths
 from migrator.app.settings import Settings
 from migrator.fix.edits import with_edits
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 from migrator.fix.text.shell import plain
 from migrator.ruletable import load_table
 

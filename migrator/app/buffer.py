@@ -83,7 +83,7 @@ def check_buffer(buffer: Buffer, settings: Settings, kind: str | None = None) ->
 def fix_buffer(buffer: Buffer, settings: Settings, unsafe: bool) -> FileFix:
     """The buffer fixed in memory, as ``fix`` fixes a file: its outcome (``new_text`` None when
     it was only passed through: excluded, of no kind, or with nothing to fix)."""
-    from ..fix.passes import fix_text
+    from .passes import fix_text
 
     checked = check_buffer(buffer, settings)
     source = SourceFile(buffer.path, buffer.shown, checked.kind or "", explicit=True)

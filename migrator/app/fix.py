@@ -1,4 +1,4 @@
-"""Use case: fix. Every file under the paths is fixed in memory, in parallel (fix/passes.py does
+"""Use case: fix. Every file under the paths is fixed in memory, in parallel (app/passes.py does
 one file's passes); then the changed files are written atomically, or shown as a diff. Files
 that resolve outside the given paths are only checked, never written.
 
@@ -18,12 +18,13 @@ import difflib
 import os
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from ..config import FileSettings
 from ..discover import SourceFile
 from ..source.writes import ChangedUnderneath, Original, Stamp, remove_stale_temporaries, write_atomic
-from ..fix.passes import fix_text
+from .passes import fix_text
 from ..pipeline import load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
@@ -118,17 +119,24 @@ def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsaf
                    result.findings, result.failure, scanned=True, stamp=stamp)
 
 
-def fix_job(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
+def fix_job(args: tuple[SourceFile, FileSettings, bool, bool], edits: bool = False) -> FileFix:
+    """One file fixed in a worker; the findings that remain as a report reads them
+    (check.reported), with ``edits``: their fixes' edits in the fixed text filled in."""
     source, settings, unsafe, writable = args
     table = load_table()
     try:
         if not writable:
-            outcome = FileFix(source, findings=check_job((source, settings))[1])
+            outcome = FileFix(source, findings=check_job((source, settings), edits)[1])
         else:
             outcome = fix_file(source, settings, table, unsafe)
+            text = outcome.new_text if outcome.new_text is not None else outcome.text
+            if edits and text is not None:
+                from ..fix.edits import filled
+
+                outcome.findings = filled(text, outcome.findings, source.kind)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return FileFix(source, error=f"{source.display}: internal error while fixing: {type(exc).__name__}: {exc}")
-    outcome.findings = [f for f in outcome.findings if settings.reports(f, source.path)]
+    outcome.findings = reported([f for f in outcome.findings if settings.reports(f, source.path)])
     return outcome
 
 
@@ -138,12 +146,14 @@ def fix_crashed(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
     return FileFix(source, findings=check_crashed((source, settings))[1])
 
 
-def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False) -> FixRun:
-    """Fix every file under paths; write the changed ones unless ``diff``. A file whose cached
+def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False, edits: bool = False
+              ) -> FixRun:
+    """Fix every file under paths; write the changed ones unless ``diff``; with ``edits`` (a report
+    that shows them), the remaining findings' fixes carry their edits in the fixed text. A file whose cached
     check result (migrator/app/cache.py) has no finding fix would apply is not read again: fix
     would leave it as it is and report those findings."""
     roots, skipped = Roots(paths), []
-    cache = ResultCache.open(settings.default, load_table(), settings.cache)
+    cache = ResultCache.open(settings.default, load_table(), settings.cache, edits)
     jobs: list[tuple[SourceFile, FileSettings, bool, bool]] = []
     keys: list[Lookup] = []
     cached: dict[int, FileFix] = {}
@@ -159,11 +169,12 @@ def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool
                 continue
             yield job
 
-    ran = iter(run_all(fix_job, pending(), settings.jobs, crashed=fix_crashed))
+    ran = iter(run_all(partial(fix_job, edits=True) if edits else fix_job, pending(), settings.jobs,
+                       crashed=fix_crashed))
     outcomes = [cached[i] if i in cached else next(ran) for i in range(len(jobs))]
     for i, (job, key, outcome) in enumerate(zip(jobs, keys, outcomes)):
         if i not in cached and job[3] and not outcome.changed and outcome.failure is None and outcome.error is None:
-            cache.put(job[0], key, outcome.scanned, Packed(reported(outcome.findings)))  # as check keeps them
+            cache.put(job[0], key, outcome.scanned, Packed(outcome.findings))  # as check keeps them
     cache.save()
     errors = [o.error for o in outcomes if o.error]
     errors += [f"{o.source.display}: not fixed, file left unchanged: {o.failure}" for o in outcomes if o.failure]
@@ -172,7 +183,7 @@ def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool
         for job, outcome in zip(jobs, outcomes):
             if outcome.changed and (message := write(outcome)):
                 errors.append(message)
-                outcome.findings = check_job(job[:2])[1]  # not written: all its findings remain
+                outcome.findings = check_job(job[:2], edits)[1]  # not written: all its findings remain
     return FixRun(outcomes, errors, skipped)
 
 

@@ -55,6 +55,12 @@ class FileKind:
     def scan(self, text: str, model) -> list:
         return self.scanner(text, model)
 
+    def lines(self, text: str):
+        """The text's lines, split by the kind's own newline rule (source/lines.py)."""
+        from ..source import LineIndex
+
+        return LineIndex(text, self.newlines)
+
     def edits(self, text: str, findings: list) -> dict:
         return self.fixer(text, findings) if self.fixer else {}
 

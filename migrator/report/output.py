@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..values import Finding
-from . import TEXT, WITH_EDITS, render
+from . import TEXT, render
 from .context import ReportContext
 
 # The formats that can show ``--statistics`` (as ruff: a table in text, an array in JSON).
@@ -64,11 +64,8 @@ def emit(fmt: str, findings: Sequence[Finding], table, *, output_file: str | Non
          stream: TextIO | None = None, **options) -> None:
     """Render a run's findings in ``fmt`` and write them where asked (``stream``: instead of
     stdout). ``options`` are ``ReportContext`` fields (unsafe_fixes, show_statistics, files,
-    errors, target_version)."""
-    if fmt in WITH_EDITS and any(f.fix for f in findings):
-        from ..fix.edits import with_edits
-
-        findings = with_edits(findings)
+    errors, target_version). A format that shows edits (WITH_EDITS) gets findings whose fixes
+    carry them: the run filled them in where it had each file's text (app/check.py, app/fix.py)."""
     stream = stream or sys.stdout
     on = fmt in TEXT and use_color(color, stream if output_file is None else None)
     write(render(fmt, ReportContext.of(findings, table, color=on, **options)), output_file, stream)

@@ -22,7 +22,6 @@ from ..app.buffer import Buffer, fix_buffer
 from ..app.noqa import with_noqa
 from ..fix.edits import edits_for
 from ..values import Finding
-from ..pipeline import lines_of
 from .diagnostics import diagnostic, offsets
 from .documents import Checked
 from .positions import Positions
@@ -39,7 +38,7 @@ def wanted(kind: str, only: list[str] | None) -> bool:
 
 def at(checked: Checked, start: int, end: int) -> list[Finding]:
     """The findings of a check that touch the offsets start..end."""
-    lines = lines_of(checked.snapshot.text, checked.result.kind)
+    lines = kinds.by_name(checked.result.kind).lines(checked.snapshot.text)
     return [f for f in checked.findings if _touches(offsets(f, lines), start, end)]
 
 
@@ -68,7 +67,7 @@ def quick_fixes(checked: Checked, findings: list[Finding], versioned: bool) -> l
         return []
     text, kind = checked.snapshot.text, checked.result.kind
     edits = edits_for(kind, text, offered)
-    lines, positions = lines_of(text, kind), Positions(text, checked.encoding)
+    lines, positions = kinds.by_name(kind).lines(text), Positions(text, checked.encoding)
     out = []
     for finding in offered:
         if not edits.get(finding):

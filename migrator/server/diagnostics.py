@@ -7,7 +7,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ..values import Finding
-from ..pipeline import lines_of
+from .. import kinds
 from ..source import LineIndex
 from .positions import Positions
 
@@ -47,5 +47,5 @@ def diagnostic(finding: Finding, lines: LineIndex, positions: Positions) -> type
 def diagnostics(findings, text: str, kind: str | None, encoding: str) -> list[types.Diagnostic]:
     if not findings or kind is None:
         return []
-    lines, positions = lines_of(text, kind), Positions(text, encoding)
+    lines, positions = kinds.by_name(kind).lines(text), Positions(text, encoding)
     return [diagnostic(f, lines, positions) for f in findings]
