@@ -48,18 +48,18 @@ class Settings:
         return settings.excluded(path, parents=explicit)
 
 
-def settings_from(overrides: Mapping[str, Any], config: str | None = None, jobs: int = 0, cache: bool = True,
-                  cwd: Path | None = None) -> Settings:
-    """A run's settings: the configuration files, with ``overrides`` (the command line's values, an
-    editor's settings: ``select``, ``exclude`` …, lists or comma-separated, None for unset) on top;
-    paths relative to ``cwd`` (default: the working directory)."""
+def from_command_line(overrides: Mapping[str, Any], config: str | None = None, jobs: int = 0, cache: bool = True,
+                      cwd: Path | None = None) -> Settings:
+    """The run's settings: configuration files, with the command line's values (under the
+    configuration's key names; an editor's settings too: migrator/server) overriding them; paths
+    relative to ``cwd`` (default: the working directory)."""
     given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
     for key in ("exclude", "extend-exclude"):  # comma-separated, as ruff reads them (not inside ``{a,b}``)
-        given[key] = [glob for value in given.get(key) or () for glob in _globs(value)]
+        given[key] = [glob for value in given.get(key) or () for glob in comma_globs(value)]
     return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config, cwd=cwd), jobs, cache)
 
 
-def _globs(value: str) -> list[str]:
+def comma_globs(value: str) -> list[str]:
     """``"tests/**,*_test.go"`` → its globs; a comma inside braces (``*.{yml,yaml}``) is the glob's."""
     globs, depth, start = [], 0, 0
     for index, char in enumerate(value):

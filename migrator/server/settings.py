@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..app.settings import Settings, settings_from
+from ..app.settings import Settings, from_command_line
 from ..config import CONFIG_NAMES
 
 KEYS = {"select": "select", "extendSelect": "extend-select", "ignore": "ignore", "targetVersion": "target-version"}
@@ -101,5 +101,5 @@ class Folders:
             self._stamps = {d: s for d, s in self._stamps.items() if not d.is_relative_to(folder)}
         self._stamps[path.parent] = stamp
         if folder not in self._settings:
-            self._settings[folder] = settings_from(dict(self.client.overrides), cache=False, cwd=folder)
+            self._settings[folder] = from_command_line(dict(self.client.overrides), cache=False, cwd=folder)
         return self._settings[folder]
