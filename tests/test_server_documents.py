@@ -107,3 +107,17 @@ async def test_a_superseded_version_is_never_published(tmp_path):
         await asyncio.sleep(0.5)
     assert [p.version for p in lsp.published if p.uri == uri] == [1, 3]
     assert any(f"{uri} version 2 was overtaken" in m.message for m in lsp.log_messages)
+
+
+async def test_a_configuration_that_does_not_parse_is_told_once_and_the_server_goes_on(tmp_path):
+    (tmp_path / "migrator.toml").write_text("select = [\n")
+    async with session(tmp_path) as lsp:
+        uri = open_document(lsp, tmp_path / "runners.py", RUNNER_ACTIVE)
+        assert await published(lsp, uri, version=1) == []
+        change(lsp, uri, RUNNER_ACTIVE + "\n", 2)
+        assert await published(lsp, uri, version=2) == []
+        (tmp_path / "migrator.toml").write_text('select = ["MIG06"]\n')
+        change(lsp, uri, RUNNER_ACTIVE, 3)
+        assert codes(await published(lsp, uri, version=3)) == {"MIG060"}
+    told = [m.message for m in lsp.messages if "not valid TOML" in m.message]
+    assert len(told) == 1 and "migrator.toml" in told[0]

@@ -55,10 +55,12 @@ class Server(LanguageServer):
         super().__init__("migrator", __version__, text_document_sync_kind=types.TextDocumentSyncKind.Full,
                          protocol_cls=Protocol)
         self.state = State()
+        self.told: set[str] = set()  # the errors shown to the user
 
     async def publish(self, checked: Checked) -> None:
         """Push a current check's diagnostics (a client that pulls them gets none pushed)."""
-        if checked.error:
+        if checked.error and checked.error not in self.told:  # once each, not at every keystroke
+            self.told.add(checked.error)
             self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=f"migrator: {checked.error}"))
         snapshot = checked.snapshot
         items = [] if checked.result is None else diagnostics(checked.findings, snapshot.text, checked.result.kind,
