@@ -36,7 +36,8 @@ class Protocol(LanguageServerProtocol):
         if callback == self._check_handler_result:  # a notification's
 
             def handled(future, msg_id=msg_id):
-                self._request_futures.pop(msg_id, None)
+                if not future.cancelled():  # cancelled: by shutdown, which is iterating over them
+                    self._request_futures.pop(msg_id, None)
                 self._check_handler_result(future)
 
             callback = handled
@@ -129,8 +130,8 @@ def _lifecycle(server: Server) -> None:
     async def initialized(ls: Server, params: types.InitializedParams) -> None:
         if ls.state.client.watch:
             await ls.watch()
-        if ls.state.client.configuration:
-            await ls.reconfigure(client=await ls.client_settings())
+        if ls.state.client.configuration and (client := await ls.client_settings()) != ls.state.folders.client:
+            await ls.reconfigure(client=client)  # the same settings: the checks made so far stand
 
     @server.feature(types.SHUTDOWN)
     def shutdown(ls: Server, params: None) -> None:
