@@ -86,7 +86,7 @@ def literal(source: Source, node: Node | None, shapes: Shapes,
     inner = pointed(node)
     if inner is not None:
         return literal(source, inner, shapes, pointed)
-    listed = node.named_children if node.type == shapes.object and shapes.composite else ()
+    listed = node.named_children if node.type in shapes.objects and shapes.composite else ()
     if len(listed) == 1 and listed[0].type != shapes.pair:  # Go's ``url.Values{"scope": {"active"}}``
         return literal(source, listed[0], shapes, pointed)
     if node.type in shapes.numbers:
@@ -270,6 +270,8 @@ def object_entries(source: Source, node: Node, shapes: Shapes,
     """(key, key node, value node) of an object literal's entries with a literal key; a
     shorthand entry (``{scope}``) has its name as key node and value. ``spell`` gives the API's
     name of a key written as a name (a Go struct literal's ``Scope:`` is ``scope``)."""
+    if shapes.bare_pair and any(c.type == shapes.bare_pair and not c.is_named for c in node.children):
+        return _bare_entries(source, node, shapes, spell)
     out = []
     for entry in node.named_children:
         if entry.type == shapes.pair:
@@ -281,6 +283,29 @@ def object_entries(source: Source, node: Node, shapes: Shapes,
                 out.append((name, key, unwrap(shapes.part(entry, "value"), shapes.wrappers)))
         elif entry.type == shapes.shorthand:
             out.append((source.text_of(entry), entry, entry))
+        elif entry.type == shapes.listed_pair and len(entry.named_children) == 2:
+            key, value = (unwrap(part, shapes.wrappers) for part in entry.named_children)
+            name = key_name(source, key, shapes) if key.type in shapes.strings else None
+            out.extend([(name, key, value)] if name is not None else [])
+    return out
+
+
+def _bare_entries(source: Source, node: Node, shapes: Shapes,
+                  spell: Callable[[str], str] | None) -> list[tuple[str, Node, Node | None]]:
+    """Entries an object holds with no node around them: ``key = value`` (Shapes.bare_pair), and a
+    name alone standing for itself (C#'s ``new { active = false, paused }``)."""
+    out, children = [], [c for c in node.children if c.is_named or c.type == shapes.bare_pair]
+    for at, child in enumerate(children):
+        after = children[at + 1] if at + 1 < len(children) else None
+        before = children[at - 1] if at else None
+        if not child.is_named or (before is not None and not before.is_named):
+            continue  # the token, or a value
+        name = key_name(source, child, shapes) if child.type in shapes.identifier | shapes.property else None
+        if name is not None:
+            spelled = spell(name) if spell is not None else name
+            bare = after is None or after.is_named
+            value = child if bare else children[at + 2] if at + 2 < len(children) else None
+            out.append((spelled, child, unwrap(value, shapes.wrappers)))
     return out
 
 
