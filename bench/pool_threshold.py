@@ -33,7 +33,7 @@ def worker_start(runs: int = 5) -> float:
 def check_rate(corpus: Path, limit: int = 200) -> float:
     """Bytes of candidate files one process checks per CPU second."""
     from migrator.discover import discover
-    from migrator.pipeline import check_loaded, load
+    from migrator.pipeline import check_read, load
     from migrator.ruletable import load_table
     from migrator.spelling import PLAIN
 
@@ -42,7 +42,7 @@ def check_rate(corpus: Path, limit: int = 200) -> float:
               if (f := load(s, table.rules, None, table.spellings.get(s.kind, PLAIN), table.model))]
     start = time.process_time()
     for source, file in loaded:
-        check_loaded(source, file, table.rules, table)
+        check_read(source, file, table.rules, table)
     return sum(len(f.text or "") for _, f in loaded) / (time.process_time() - start)
 
 

@@ -39,7 +39,7 @@ def check_job(args: Job, edits: bool = False) -> tuple[bool, list[Finding], str 
     settings: its rules, per-file-ignores, min-evidence and size limit; with ``edits``, the
     fixes' edits filled in, in the worker that has the file's text. A job that carries the file
     as `prefiltered` read it is not read again."""
-    from ..pipeline import check_file, check_loaded  # the engine, imported by the first file not answered by the cache
+    from ..pipeline import check_file, check_read  # the engine, imported by the first file not answered by the cache
 
     source, settings, *read = args
     table = load_table()
@@ -51,7 +51,7 @@ def check_job(args: Job, edits: bool = False) -> tuple[bool, list[Finding], str 
     rules = rules_for(source, settings, table)
     try:
         if read:
-            scanned, findings = True, check_loaded(source, read[0], rules, table, then)
+            scanned, findings = True, check_read(source, read[0], rules, table, then)
         else:
             scanned, findings = check_file(source, rules, table, settings.max_file_size, then)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
@@ -115,12 +115,12 @@ def check_entry(args: Job, edits: bool = False) -> Entry:
 
 
 def reported(findings: list[Finding]) -> list[Finding]:
-    """The findings without their touches and fix intents, which are for the fixers only: a
-    report that shows edits has them filled in by now (`check_job`), and fix/edits.with_edits
-    finds a file's findings again where it is asked for edits later. A run with many findings
-    keeps a fraction of the memory (a touch holds all its details)."""
-    return [replace(f, touch=None, intent=None, fix=f.fix and replace(f.fix, intent=None))
-            if f.touch is not None or f.intent is not None or (f.fix and f.fix.intent) else f for f in findings]
+    """The findings without their touches and fix intents, which are for the fixers only, in the
+    process that has the file's text: a report that shows edits has them filled in by now
+    (`check_job`; the cache keeps such entries apart), so nothing asks for them later. A run with
+    many findings keeps a fraction of the memory (a touch holds all its details)."""
+    return [replace(f, touch=None, fix=f.fix and replace(f.fix, intent=None))
+            if f.touch is not None or (f.fix and f.fix.intent) else f for f in findings]
 
 
 def check_entry_crashed(args: Job) -> Entry:

@@ -104,6 +104,19 @@ def _example(example: dict | None) -> list[str]:
     return out
 
 
+def explanation(rule: Rule, own: bool) -> list[str]:
+    """A rule's what, why and instead, as ``migrator rule`` prints them (and an editor's hover
+    shows them: migrator/server); ``own``: one of migrator's own rules, which concern no release."""
+    return (_para("What it detects", rule.docs.what) + _para("Why it matters" if own else "Why v5 breaks it", rule.docs.why)
+            + _para("What to do instead", rule.docs.instead))
+
+
+def render_explanation(rule: Rule, table: HasItems) -> str:
+    """`explanation` as a text of its own, under the rule's title."""
+    own = table.items[rule.item].source == OWN
+    return "\n".join([f"# {rule.name} ({rule.code})", "", *explanation(rule, own)]).rstrip("\n") + "\n"
+
+
 def render_text(rules: list[Rule], table: HasItems) -> str:
     out: list[str] = []
     for rule in rules:
@@ -116,9 +129,7 @@ def render_text(rules: list[Rule], table: HasItems) -> str:
         if not own:  # migrator's own rules concern no release of the service
             out += [f"Releases: {releases}" if releases else "Releases: none involved"]
         out += [""]
-        out += _para("What it detects", rule.docs.what)
-        out += _para("Why it matters" if own else "Why v5 breaks it", rule.docs.why)
-        out += _para("What to do instead", rule.docs.instead)
+        out += explanation(rule, own)
         if rule.fix is not None:
             out += _para(f"Fix: {rule.fix.applicability} ({rule.fix.intent})",
                          f"{rule.docs.fix_safety or rule.fix.reason} Reason: {rule.fix.reason}.")
