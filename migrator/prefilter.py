@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .apimodel import ApiModel
 from .ruletable import Rule
-from .tokenshapes import NAMEDTUPLE, TEXT, Need, needs_of, patterns
+from .tokenshapes import BEFORE, NAMEDTUPLE, TEXT, Need, needs_of, patterns
 from .spelling import PLAIN, Spelling
 
 SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hyperscan is loaded
@@ -138,11 +138,11 @@ def _by_need(data: bytes, search: Search) -> bool:
 
 
 def _at(data: bytes, expression: bytes, literal: bytes, start: int = 0) -> re.Match[bytes] | None:
-    """The first match of an expression that starts at its spelling or one byte before it."""
+    """The first match of an expression that starts at its spelling or up to BEFORE bytes before it."""
     at = data.find(literal, start)
     regex = _regex(expression)
     while at >= 0:
-        found = (at and regex.match(data, at - 1)) or regex.match(data, at)
+        found = next(filter(None, (regex.match(data, at - back) for back in range(min(at, BEFORE), -1, -1))), None)
         if found:
             return found
         at = data.find(literal, at + 1)

@@ -15,7 +15,9 @@ A token is found only where a scanner could report it, so that words found almos
 - a **record's name**: a token that names one of the clause's records (``runner``, ``mr``,
   ``proj``), found only as a word of an identifier, as the model's names match one: at the
   identifier's start (after any other character: ``-runner.active``; in JSON, where a ``-``
-  joins a name's words, not after one: ``pip-runner``) or after ``_``, ending it
+  joins a name's words, not after one: ``pip-runner``; after an escaped line break or tab, as
+  after the one it stands for: ``"import gitlab\nrunner.active = False"`` in a JSON string, a
+  notebook's cell, a YAML double-quoted script) or after ``_``, ending it
   or before ``_``, a capital or a digit (``latest_mr``, ``runner_info``, ``RunnerStatus``,
   ``mr2``; never ``__mro__``), and followed by what completes it to a word of the model
   (``runners``, ``projects`` for ``proj``). A capitalised spelling (``Runner``) starts a word
@@ -40,6 +42,9 @@ Need = tuple[bytes, str]  # (token, shape)
 NAMEDTUPLE = b"namedtuple("
 
 MEMBER_ROLES = ("field", "param", "call")
+# How many bytes before its spelling a shape's match may start: an escape (``\n``) before a word.
+BEFORE = 2
+ESCAPE = r"\\[nrt]"
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -65,7 +70,7 @@ def shape_of(token: str, clause: Match, model: ApiModel | None) -> str:
 def patterns(form: str, shape: str, spelling: Spelling, model: ApiModel | None) -> tuple[tuple[bytes, bool], ...]:
     """The regular expressions that find one spelling of a token in its shape, each with whether
     it finds it alone (else only in a file that holds NAMEDTUPLE too). Each starts at the
-    spelling or one byte before it."""
+    spelling or up to BEFORE bytes before it."""
     literal = re.escape(form)
     if shape == MEMBER and spelling.plain:
         return (f"(?:[.'\":]{literal}|{literal}\\s*[=:])".encode(), True), (literal.encode(), False)
@@ -78,7 +83,8 @@ def _word(form: str, completions: tuple[str, ...], hyphenated: bool = False) -> 
     """``form`` as a word of an identifier, completed by one of ``completions`` or not; in a
     ``hyphenated`` language (JSON), not after a ``-`` either (``pip-runner`` is one name)."""
     upper = form.isupper()
-    start = "" if form[0].isupper() and not upper else "(?:^|[^A-Za-z0-9-])" if hyphenated else "(?:^|[^A-Za-z0-9])"
+    other = "[^A-Za-z0-9-]" if hyphenated else "[^A-Za-z0-9]"
+    start = "" if form[0].isupper() and not upper else f"(?:^|{other}|{ESCAPE})"
     rest = "".join(f"|{re.escape(c.upper() if upper else c)}" for c in completions)
     end = "(?:[^A-Z]|$)" if upper else "(?:[^a-z]|$)"
     return f"{start}{re.escape(form)}(?:{rest[1:]})?{end}"

@@ -75,6 +75,15 @@ def test_client_languages_that_respell_names_match_a_field_as_any_text(kind, cod
     assert prefilter.candidate(code, _rules("MIG010"), spelling, TABLE.model)
 
 
+def test_after_an_escaped_line_break_a_records_name_starts_a_word(monkeypatch):
+    data = b'{"cells": [{"source": "import gitlab\\nrunner.active = False\\n"}]}'
+    for switch in (10**12, 0):  # token by token, then in one Hyperscan pass where it is installed
+        monkeypatch.setattr(prefilter, "_finders", {})
+        monkeypatch.setattr(prefilter, "SWITCH_BYTES", switch)
+        assert prefilter.candidate(data, _rules("MIG060"), TABLE.spellings["json"], TABLE.model)
+        assert not prefilter.candidate(data.replace(b"\\n", b"n"), _rules("MIG060"), TABLE.spellings["json"], TABLE.model)
+
+
 def test_without_the_model_a_records_name_is_any_text():
     assert prefilter.candidate(FILES["a class's __mro__ and its changes"], _rules("MIG030"))
 
