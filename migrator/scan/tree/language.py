@@ -187,6 +187,10 @@ class Language:
     def client(self, name: str) -> Client | None:
         return next((c for c in self.clients if c.name == name), None)
 
+    def rooted(self, method: str) -> bool:
+        """A rooted builder's method: its path says it is the API's, whatever its receiver's type."""
+        return any(c.rooted and method in c.requests for c in self.clients)
+
     def api_name(self, written: str) -> str:
         """The API's name of a field as the code writes it: ``mergedBy`` → ``merged_by`` (camel),
         ``MergedBy`` → ``merged_by``, ``IPAddress`` → ``ip_address``, ``ProjectID`` → ``project_id``
