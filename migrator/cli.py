@@ -322,13 +322,10 @@ def rule(code, show_all, output_format):
     if show_all == bool(code):
         raise click.UsageError("give a rule code, or --all")
     if show_all:
-        rules = list(table.rules)
+        rules = list(table.known)
     else:
         wanted = code.strip()
-        rules = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
-        parse_error, item = ruledoc.parse_error()
-        if wanted.upper() == parse_error.code or wanted == parse_error.name:  # a file that could not be checked
-            rules, table = [parse_error], ruledoc.Items({**table.items, parse_error.item: item})
+        rules = [r for r in table.known if wanted.upper() == r.code or wanted == r.name]
         if not rules:
             raise click.BadParameter(f"no rule {wanted!r}; see `migrator rule --all`", param_hint="CODE")
     render = ruledoc.render_json if output_format == "json" else ruledoc.render_text
