@@ -37,7 +37,7 @@ class Group(click.Group):
                 click.echo(f"error: rule table: {exc}", err=True)
                 sys.exit(2)
             from .configkeys import ConfigError
-            from .report.merge import ResultsError
+            from .report.jsonread import ResultsError
             from .report.output import OutputError
 
             if not isinstance(exc, (ConfigError, BaselineError, ResultsError, OutputError)):
@@ -98,6 +98,23 @@ REPOSITORY = click.option(
     help="The repository the findings belong to, in the json, json-lines, sarif, html and markdown reports "
          "(default: the git remote `origin` of each file's repository, as group/project).")
 
+def baseline_options(func):
+    """``--baseline FILE`` and ``--no-baseline``, handed to the command as ``baseline``: the
+    baseline file the run uses (the configuration's ``baseline`` unless overridden), or None."""
+
+    @functools.wraps(func)
+    def with_baseline(*args, baseline, no_baseline, settings, **kwargs):
+        from .app.outcome import baseline_of
+
+        return func(*args, baseline=baseline_of(settings, baseline, no_baseline), settings=settings, **kwargs)
+
+    with_baseline = click.option("--no-baseline", is_flag=True, help="Report every finding: use no baseline, "
+                                 "not even the configuration's.")(with_baseline)
+    return click.option("--baseline", metavar="FILE", type=click.Path(dir_okay=False),
+                        help="Report (and fail on) only findings not in this baseline file (default: the "
+                             "configuration's `baseline`).")(with_baseline)
+
+
 OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
 
 
@@ -132,9 +149,11 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 # ---------------------------------------------------------------- check
 @main.command()
 @common_options
+@baseline_options
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), 
               help="Default: the configuration's, else text. concise (= text), full, grouped; json, json-lines; sarif, gitlab (Code Quality), github "
-                   "(annotations), junit; html, markdown (the audit report).")
+                   "(annotations), junit; html, markdown (the audit report); results (the audit result: what "
+                   "was checked, and the findings).")
 @click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
               help="Write the report to PATH instead of stdout.")
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
@@ -143,51 +162,70 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @click.option("--unsafe-fixes", is_flag=True, help="Show and apply unsafe fixes too.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply fixes (same as `migrator fix`).")
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
-@click.option("--baseline", type=click.Path(dir_okay=False), help="Report only findings not in this baseline file.")
-@click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in this file.")
+@click.option("--write-baseline", metavar="[FILE]", is_flag=False, flag_value="", type=click.Path(dir_okay=False),
+              help="Record the current findings in FILE (default: the configuration's `baseline`); entries of "
+                   "files this run did not check are kept.")
+@click.option("--show-files", is_flag=True, help="List the files that would be checked, with the kind each is "
+              "read as, and check nothing.")
 @REPOSITORY
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
               "JSON lines have no comments: use per-file-ignores).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, repository, add_noqa, settings):
+          baseline, write_baseline, show_files, repository, add_noqa, settings):
     """Report uses of API v4 that v5 breaks.
 
-    With --baseline, the exit status counts only findings that are not in the baseline; the
-    gitlab (Code Quality) report still lists every finding, so that GitLab can compare a merge
-    request's report with its target branch's."""
+    With a baseline (--baseline, or the configuration's `baseline`), the report and the exit
+    status leave out the findings it holds; the gitlab (Code Quality) report still lists every
+    finding, so that GitLab can compare a merge request's report with its target branch's."""
     from .report.output import STATISTICS
 
     output_format = output_format or settings.default.output_format
+    paths = list(paths) or ["."]
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
+    if show_files:
+        sys.exit(run_show_files(paths, settings))
     if add_noqa:
-        if apply_fix or diff or baseline or write_baseline:
-            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --baseline or --write-baseline")
-        sys.exit(run_add_noqa(list(paths) or ["."], settings))
+        if apply_fix or diff or write_baseline is not None:
+            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff or --write-baseline")
+        sys.exit(run_add_noqa(paths, settings))
     if apply_fix or diff:
-        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
+        sys.exit(run_fix(paths, settings, unsafe_fixes, diff, exit_zero, output_format, repository, baseline))
     from .app.check import check_paths
+    from .app.outcome import outcome
     from .report import WITH_EDITS
     from .report.output import emit
     from .report.progress import Progress
     from .ruletable import load_table
 
     with Progress() as progress:
-        result = check_paths(list(paths) or ["."], settings, progress=progress, edits=output_format in WITH_EDITS)
+        result = check_paths(paths, settings, progress=progress, edits=output_format in WITH_EDITS)
     _tell(result.skipped, result.errors)
-    if write_baseline:
-        sys.exit(_write_baseline(write_baseline, result))
-    findings = new = _with_repository(result.findings, output_format, repository)
-    if baseline:
-        from .baseline import new_findings
-
-        new = new_findings(findings, baseline)
-    emit(output_format, findings if output_format in FULL_REPORTS else new, load_table(),
+    if write_baseline is not None:
+        sys.exit(_write_baseline(write_baseline or settings.default.baseline, result, paths))
+    findings = _with_repository(result.findings, output_format, repository)
+    run = outcome(findings, paths, result.sources, baseline)
+    _note(run.notes(output_format))
+    emit(output_format, findings if output_format in FULL_REPORTS else run.findings, load_table(),
          output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
-         files=result.files, errors=result.errors, target_version=settings.default.target_version)
+         errors=result.errors, target_version=settings.default.target_version,
+         **run.facts(output_format, paths, repository, result.used.values()))
     if result.errors:
         sys.exit(2)
-    sys.exit(0 if exit_zero or not new else 1)
+    sys.exit(0 if exit_zero or not run.findings else 1)
+
+
+def run_show_files(paths: Sequence[str], settings) -> int:
+    """``check --show-files``: each file that would be checked, with its kind; the count on stderr."""
+    from .app.check import sources_of
+    from .checked import listing
+
+    notes: list[str] = []
+    shown, count = listing([source for source, _ in sources_of(paths, settings, notes)])
+    _tell(notes, ())
+    sys.stdout.write(shown)
+    _note([count])
+    return 0
 
 
 def _with_repository(findings, output_format: str, repository: str | None) -> list:
@@ -199,12 +237,17 @@ def _with_repository(findings, output_format: str, repository: str | None) -> li
     return with_repository(findings, repository)
 
 
-def _write_baseline(path: str, result) -> int:
+def _write_baseline(path, result, paths: Sequence[str]) -> int:
+    """``--write-baseline``: the run's findings, and the entries of files it did not check."""
+    from .app.outcome import scope_of
     from .baseline import write_baseline
 
-    write_baseline(path, result.findings)
-    count = len(result.findings)
-    click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}.", err=True)
+    if not path:
+        raise click.UsageError("--write-baseline: give a FILE, or set `baseline` in the configuration")
+    written = write_baseline(path, result.findings, scope_of(paths, result.sources))
+    count, kept = len(result.findings), sum(e.count for e in written.entries) - len(result.findings)
+    more = f", and kept {kept} of files this run did not check" if kept else ""
+    click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}{more}.", err=True)
     return 2 if result.errors else 0
 
 
@@ -216,6 +259,12 @@ def _tell(skipped: Sequence[str], errors: Sequence[str]) -> None:
         click.echo(f"warning: {escape(note)}", err=True)
     for error in errors:
         click.echo(f"error: {escape(error)}", err=True)
+
+
+def _note(lines: Sequence[str]) -> None:
+    """Lines of migrator's own on stderr (no scanned text in them)."""
+    for text in lines:
+        click.echo(text, err=True)
 
 
 FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
@@ -237,24 +286,30 @@ def run_add_noqa(paths: Sequence[str], settings) -> int:
 # ---------------------------------------------------------------- fix
 @main.command("fix")
 @common_options
+@baseline_options
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), help="Default: the configuration's, else text.")
 @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
 @REPOSITORY
-def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, settings):
+def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, baseline, settings):
     """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
+
+    A baseline does not stop a fix: its findings are fixed like any other where a fix applies;
+    the findings that remain are reported, and counted, without those it holds.
 
     Exit status: 1 when a file was changed or findings remain, so a pre-commit hook stops the
     commit (with --diff, as ruff's: 1 when a file would change); 0 otherwise or with
     --exit-zero; 2 on errors."""
     output_format = output_format or settings.default.output_format
-    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
+    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
+                     baseline))
 
 
 def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit_zero: bool,
-            output_format: str = "text", repository: str | None = None) -> int:
+            output_format: str = "text", repository: str | None = None, baseline=None) -> int:
     """Fix the files under paths, report, and return the exit status."""
     from .app.fix import fix_paths, unified_diff
+    from .app.outcome import outcome
     from .report.text import fix_summary
 
     run = fix_paths(paths, settings, unsafe_fixes, diff)
@@ -264,21 +319,25 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         fixed = run.fixed
         click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
     _tell(run.skipped, run.errors)
+    remaining = outcome(run.remaining, paths, (o.source for o in run.outcomes), baseline)
+    _note(remaining.notes("text" if diff else output_format))
     if not diff:
         if output_format in ("text", "concise"):
-            sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
+            sys.stdout.write(fix_summary(remaining.findings, run.fixed, unsafe_fixes, remaining.checked,
+                                         remaining.baselined))
         else:
             from .report.output import emit
             from .ruletable import load_table
 
-            emit(output_format, _with_repository(run.remaining, output_format, repository), load_table(),
-                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version)
-            click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
+            emit(output_format, _with_repository(remaining.findings, output_format, repository), load_table(),
+                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version,
+                 **remaining.facts(output_format, paths, repository, run.used.values()))
+            click.echo(f"{run.fixed} fixed, {len(remaining.findings)} remaining.", err=True)
     if run.errors:
         return 2
     if exit_zero:
         return 0
-    return 1 if changed or (run.remaining and not diff) else 0
+    return 1 if changed or (remaining.findings and not diff) else 0
 
 
 # ---------------------------------------------------------------- rule
@@ -337,18 +396,29 @@ def _readable(path: str) -> bool:
 
 # ---------------------------------------------------------------- report
 @main.command()
-@click.option("--merge", is_flag=True, help="Merge the JSON results of `migrator check --output-format json`.")
 @click.argument("results", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--output-format", type=click.Choice(list(FORMATS)), default="json", show_default=True)
-def report(merge, results, output_format):
-    """One report from the JSON results of many `migrator check` runs (one per repository)."""
-    from .report.merge import ResultsError, load_results, write_report
+@click.option("--merge", is_flag=True, help="Merge the results (what `report` does; kept for the scripts that say it).")
+@click.option("--expect", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
+              help="The repositories that should have a result, one a line (group/project): each that has none "
+                   "is reported as not audited.")
+@click.option("--output-format", type=click.Choice([f for f in FORMATS if f != "results"]), default="json",
+              show_default=True)
+@click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
+              help="Write the report to PATH instead of stdout.")
+def report(results, merge, expect, output_format, output_file):
+    """One report from the results of many `migrator check` runs, one per repository: the objects
+    of `--output-format results` (or the arrays of `--output-format json`). Every result counts,
+    clean ones too. A file that is not such a result stops the run (exit 2), naming it."""
+    import io
 
-    if not merge:
-        raise click.UsageError("give --merge and the JSON results to merge")
-    try:
-        findings = load_results(results)
-    except ResultsError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
-    write_report(output_format, findings, sys.stdout)
+    from .report.merge import expected, load_merged, write_report
+    from .report.output import write
+
+    merged = load_merged(results)
+    missing = merged.missing(expected(expect)) if expect else ()
+    if output_file is None:
+        write_report(output_format, merged, sys.stdout, missing)
+        return
+    buffer = io.StringIO()
+    write_report(output_format, merged, buffer, missing)
+    write(buffer.getvalue(), output_file)

@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from migrator import __version__
+from migrator.baseline import read_baseline
 
 from .gitrepo import commit_all, git_env, sample_repository
 from .readme import the_block
@@ -80,26 +81,26 @@ def test_gitlab_job_passes_with_only_baselined_findings_and_fails_on_a_new_one(b
     job = gitlab_lint_job()
     report_file = baselined / job["artifacts"]["reports"]["codequality"]
     assert job["artifacts"]["when"] == "always"  # the report is published when the job fails too
-    baseline = json.loads((baselined / "migrator-baseline.json").read_text())
-    recorded = sum(baseline["fingerprints"].values())
+    baseline = read_baseline(baselined / "migrator-baseline.json").counts  # fingerprint → findings
+    recorded = sum(baseline.values())
 
     passed = run_script(job["script"], baselined)
     assert passed.returncode == 0, passed.stdout + passed.stderr
     before = json.loads(report_file.read_text())
     validate(before, "gitlab-codequality.schema.json")
     assert len(before) == recorded > 0
-    assert {issue["fingerprint"] for issue in before} == set(baseline["fingerprints"])
+    assert {issue["fingerprint"] for issue in before} == set(baseline)
 
     add_a_new_use(baselined)
     failed = run_script(job["script"], baselined)
     assert failed.returncode == 1
     after = json.loads(report_file.read_text())
     validate(after, "gitlab-codequality.schema.json")
-    (new,) = [issue for issue in after if issue["fingerprint"] not in baseline["fingerprints"]]
+    (new,) = [issue for issue in after if issue["fingerprint"] not in baseline]
     assert len(after) == recorded + 1
     assert new["check_name"] == "MIG060" and new["location"]["path"] == "gladmin/runners.py"
     line = new["location"]["lines"]["begin"]
-    assert f"gladmin/runners.py:{line}:" in failed.stdout and "Found 1 finding." in failed.stdout
+    assert f"gladmin/runners.py:{line}:" in failed.stdout and "Found 1 finding (" in failed.stdout
 
 
 # ---------------------------------------------------------------- GitHub Actions

@@ -8,6 +8,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 
+from ..checked import FilesChecked
 from ..config import FileSettings
 from ..discover import SourceFile, discover
 from ..model import Finding
@@ -20,10 +21,19 @@ from .settings import Settings
 @dataclass
 class RunResult:
     findings: list[Finding] = field(default_factory=list)
-    files: int = 0
+    sources: list[SourceFile] = field(default_factory=list)  # every file checked, as found
     scanned: int = 0
     errors: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # what could not be checked, for stderr
+    used: dict[int, FileSettings] = field(default_factory=dict)  # the settings files were checked with
+
+    @property
+    def files(self) -> int:
+        return len(self.sources)
+
+    @property
+    def checked(self) -> FilesChecked:
+        return FilesChecked.of(source.kind for source in self.sources)
 
 
 def check_job(args: tuple[SourceFile, FileSettings], edits: bool = False) -> tuple[bool, list[Finding], str | None]:
@@ -112,7 +122,8 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
 
     def misses() -> Iterator[tuple[SourceFile, FileSettings]]:
         for source, file_settings in sources_of(paths, settings, result.skipped):
-            result.files += 1
+            result.sources.append(source)
+            result.used.setdefault(id(file_settings), file_settings)
             key, hit = cache.lookup(source, file_settings)
             if hit is not None:
                 result.scanned += hit[0]

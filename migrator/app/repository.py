@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -75,3 +75,13 @@ def with_repository(findings: Iterable[Finding], repository: str | None = None) 
         return by_directory[directory]
 
     return [replace(f, repository=remote_of(f)) for f in findings]
+
+
+def run_repository(paths: Sequence[str], repository: str | None = None) -> str | None:
+    """The repository a whole run checked, as a result records it: ``repository`` when given,
+    else the git remote of the repository holding the first path."""
+    if repository:
+        return repository
+    first = Path(paths[0] if paths else os.curdir).absolute()
+    root = repository_of(first if first.is_dir() else first.parent)
+    return git_remote(str(root)) if root is not None else None

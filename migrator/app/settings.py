@@ -4,7 +4,9 @@ run's own options."""
 
 from __future__ import annotations
 
+import hashlib
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -44,3 +46,11 @@ class Settings:
         if explicit and not settings.force_exclude:
             return False
         return settings.excluded(path, parents=explicit)
+
+
+def digest(used: Iterable[FileSettings], table: RuleTable) -> str:
+    """The settings' digest a result records: SHA-256 of the rule table's digest and of each
+    distinct settings the run's files were checked with (``FileSettings.digest``), so that two
+    results with the same digest applied the same rules the same way."""
+    parts = [table.digest, *sorted({settings.digest for settings in used})]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()

@@ -62,7 +62,7 @@ def write(text: str, output_file: str | None) -> None:
 def emit(fmt: str, findings: Sequence[Finding], table, *, output_file: str | None = None, color: str = "auto",
          **options) -> None:
     """Render a run's findings in ``fmt`` and write them where asked. ``options`` are
-    ``ReportContext`` fields (unsafe_fixes, show_statistics, files, errors, target_version)."""
+    ``ReportContext`` fields (unsafe_fixes, show_statistics, errors, target_version, checked, baseline …)."""
     if fmt in WITH_EDITS and any(f.fix for f in findings):
         from ..fix.edits import with_edits
 

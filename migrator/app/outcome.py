@@ -1,0 +1,73 @@
+"""What a ``check`` or ``fix`` run reports, shared by the two commands: its findings less those
+the baseline holds (the baseline named on the command line, else the configuration's ``baseline``;
+none with ``--no-baseline``), what the baseline did, what the run checked, and the lines that go
+to stderr whatever the format: that nothing was checked, and, where the format has no summary of
+its own (json, sarif …), what the baseline hid."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..baseline import Baselined, Scope, applied
+from ..checked import NOTHING_CHECKED, FilesChecked
+from ..config import FileSettings
+from ..discover import SourceFile
+from ..model import Finding
+from .settings import Settings
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The findings a run reports (and counts in its exit status), what the baseline did (None
+    without one), and the files it checked."""
+
+    findings: list[Finding]
+    baselined: Baselined | None
+    checked: FilesChecked
+
+    def notes(self, fmt: str) -> list[str]:
+        """stderr's lines for a report in ``fmt``: a text format says the rest in its summary."""
+        from ..report import TEXT
+        from ..report.text import baseline_line
+
+        out = [f"warning: {NOTHING_CHECKED}"] if not self.checked.total else []
+        if fmt not in TEXT and (line := baseline_line(self.baselined)):
+            out.append(line)
+        return out
+
+    def facts(self, fmt: str, paths: Sequence[str], repository: str | None, used: Iterable[FileSettings]) -> dict:
+        """What a report in ``fmt`` says about the run besides its findings (``ReportContext``
+        fields): the files checked and what the baseline did; the results format also the
+        repository (``--repository``, else the git remote) and the settings' digest."""
+        facts = {"checked": self.checked, "baseline": self.baselined}
+        if fmt == "results":
+            from ..ruletable import load_table
+            from .repository import run_repository
+            from .settings import digest
+
+            facts |= {"repository": run_repository(paths, repository), "settings": digest(used, load_table())}
+        return facts
+
+
+def baseline_of(settings: Settings, given: str | None, off: bool) -> Path | None:
+    """The baseline a run uses: ``--baseline FILE``, else the configuration's ``baseline``; none
+    with ``--no-baseline``."""
+    if off:
+        return None
+    return Path(given) if given else settings.default.baseline
+
+
+def outcome(findings: Sequence[Finding], paths: Sequence[str], sources: Iterable[SourceFile],
+            baseline: str | os.PathLike[str] | None) -> Outcome:
+    """The run's ``Outcome``: ``sources`` are the files it checked under ``paths``."""
+    sources = list(sources)
+    reported, baselined = applied(findings, baseline, scope_of(paths, sources))
+    return Outcome(reported, baselined, FilesChecked.of(source.kind for source in sources))
+
+
+def scope_of(paths: Sequence[str], sources: Iterable[SourceFile]) -> Scope:
+    """What a run over ``paths`` that checked ``sources`` covers, for the baseline's stale entries."""
+    return Scope.of(paths, (source.display for source in sources))
