@@ -152,23 +152,20 @@ def _object(text: str, at: int, path, default: str) -> tuple[list[Finding], list
     meta: dict[str, Any] = {}
     findings: list[Finding] = []
     at = SPACE.match(text, at + 1).end()
-    while text[at:at + 1] != "}":
-        if text[at:at + 1] != '"':
-            raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, at)
-        key, at = DECODER.raw_decode(text, at)
-        at = SPACE.match(text, at).end()
-        if text[at:at + 1] != ":":
-            raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
-        at = SPACE.match(text, at + 1).end()
+    while text[at:at + 1] != "}":  # the loop ends at the "}" after a member, or of "{}"
+        key, at = _key(text, at)
         if key == "findings" and meta.get("tool") == "migrator" and text[at:at + 1] == "[":
             findings, at = findings_at(text, at, f"{path}: findings", _text(meta, "repository", path) or LATER)
         else:
             meta[key], at = DECODER.raw_decode(text, at)
         at = SPACE.match(text, at).end()
-        if text[at:at + 1] == ",":
-            at = SPACE.match(text, at + 1).end()
-        elif text[at:at + 1] != "}":
+        if text[at:at + 1] == "}":
+            break
+        if text[at:at + 1] != ",":
             raise json.JSONDecodeError("Expecting ',' delimiter", text, at)
+        at = SPACE.match(text, at + 1).end()
+        if text[at:at + 1] != '"':  # a trailing comma, as json.loads refuses it
+            raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, at)
     _end(text, at + 1)
     if meta.get("tool") != "migrator" or "findings" in meta:
         raise ResultsError(f"{path}: {SHAPE}")
@@ -177,6 +174,17 @@ def _object(text: str, at: int, path, default: str) -> tuple[list[Finding], list
     if any(f.repository == LATER for f in findings):
         findings = [replace(f, repository=result.repository) if f.repository == LATER else f for f in findings]
     return findings, [result]
+
+
+def _key(text: str, at: int) -> tuple[str, int]:
+    """The member name at ``text[at]`` and the offset of its value."""
+    if text[at:at + 1] != '"':
+        raise json.JSONDecodeError("Expecting property name enclosed in double quotes", text, at)
+    key, at = DECODER.raw_decode(text, at)
+    at = SPACE.match(text, at).end()
+    if text[at:at + 1] != ":":
+        raise json.JSONDecodeError("Expecting ':' delimiter", text, at)
+    return key, SPACE.match(text, at + 1).end()
 
 
 def _text(meta: dict, key: str, path) -> str | None:
