@@ -11,8 +11,7 @@ The file is JSON, sorted by path, code and text so that it diffs well and reads 
     {
       "version": 2,
       "findings": [
-        {"path": "gladmin/runners.py", "code": "MIG060", "text": "runner.active",
-         "fingerprint": "<sha256 hex>"},
+        {"path": "gladmin/runners.py", "code": "MIG060", "text": "runner.active", "fingerprint": "<sha256 hex>"},
         ...
       ]
     }
@@ -143,9 +142,10 @@ class Baseline:
         return Baseline(kept + Baseline.of(findings).entries)
 
     def dumps(self) -> str:
+        """The file's text: an entry a line, so that a diff shows a line per finding."""
         entries = sorted(self.entries, key=lambda e: (e.path or "", e.code or "", e.text or "", e.fingerprint))
-        data = {"version": VERSION, "findings": [e.as_dict() for e in entries]}
-        return json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        lines = ",\n".join("    " + json.dumps(e.as_dict(), ensure_ascii=False) for e in entries)
+        return f'{{\n  "version": {VERSION},\n  "findings": [' + (f"\n{lines}\n  " if lines else "") + "]\n}\n"
 
 
 def write_baseline(path: str | os.PathLike[str], findings: Sequence[Finding], scope: Scope | None = None

@@ -99,14 +99,14 @@ REPOSITORY = click.option(
          "(default: the git remote `origin` of each file's repository, as group/project).")
 
 def baseline_options(func):
-    """``--baseline FILE`` and ``--no-baseline``, handed to the command as ``baseline``: the
+    """``--baseline FILE`` and ``--no-baseline``, which decide ``settings.baseline``: the
     baseline file the run uses (the configuration's ``baseline`` unless overridden), or None."""
 
     @functools.wraps(func)
     def with_baseline(*args, baseline, no_baseline, settings, **kwargs):
-        from .app.outcome import baseline_of
+        from .app.outcome import with_baseline as chosen
 
-        return func(*args, baseline=baseline_of(settings, baseline, no_baseline), settings=settings, **kwargs)
+        return func(*args, settings=chosen(settings, baseline, no_baseline), **kwargs)
 
     with_baseline = click.option("--no-baseline", is_flag=True, help="Report every finding: use no baseline, "
                                  "not even the configuration's.")(with_baseline)
@@ -171,7 +171,7 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
               "JSON lines have no comments: use per-file-ignores).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, show_files, repository, add_noqa, settings):
+          write_baseline, show_files, repository, add_noqa, settings):
     """Report uses of API v4 that v5 breaks.
 
     With a baseline (--baseline, or the configuration's `baseline`), the report and the exit
@@ -190,7 +190,7 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
             raise click.UsageError("--add-noqa cannot be combined with --fix, --diff or --write-baseline")
         sys.exit(run_add_noqa(paths, settings))
     if apply_fix or diff:
-        sys.exit(run_fix(paths, settings, unsafe_fixes, diff, exit_zero, output_format, repository, baseline))
+        sys.exit(run_fix(paths, settings, unsafe_fixes, diff, exit_zero, output_format, repository))
     from .app.check import check_paths
     from .app.outcome import outcome
     from .report import WITH_EDITS
@@ -204,7 +204,7 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     if write_baseline is not None:
         sys.exit(_write_baseline(write_baseline or settings.default.baseline, result, paths))
     findings = _with_repository(result.findings, output_format, repository)
-    run = outcome(findings, paths, result.sources, baseline)
+    run = outcome(findings, paths, result.sources, settings.baseline)
     _note(run.notes(output_format))
     emit(output_format, findings if output_format in FULL_REPORTS else run.findings, load_table(),
          output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
@@ -239,15 +239,11 @@ def _with_repository(findings, output_format: str, repository: str | None) -> li
 
 def _write_baseline(path, result, paths: Sequence[str]) -> int:
     """``--write-baseline``: the run's findings, and the entries of files it did not check."""
-    from .app.outcome import scope_of
-    from .baseline import write_baseline
+    from .app.outcome import recorded
 
     if not path:
         raise click.UsageError("--write-baseline: give a FILE, or set `baseline` in the configuration")
-    written = write_baseline(path, result.findings, scope_of(paths, result.sources))
-    count, kept = len(result.findings), sum(e.count for e in written.entries) - len(result.findings)
-    more = f", and kept {kept} of files this run did not check" if kept else ""
-    click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}{more}.", err=True)
+    click.echo(recorded(path, result.findings, paths, result.sources), err=True)
     return 2 if result.errors else 0
 
 
@@ -291,7 +287,7 @@ def run_add_noqa(paths: Sequence[str], settings) -> int:
 @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
 @REPOSITORY
-def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, baseline, settings):
+def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, settings):
     """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
 
     A baseline does not stop a fix: its findings are fixed like any other where a fix applies;
@@ -301,12 +297,11 @@ def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, baselin
     commit (with --diff, as ruff's: 1 when a file would change); 0 otherwise or with
     --exit-zero; 2 on errors."""
     output_format = output_format or settings.default.output_format
-    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
-                     baseline))
+    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
 
 
 def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit_zero: bool,
-            output_format: str = "text", repository: str | None = None, baseline=None) -> int:
+            output_format: str = "text", repository: str | None = None) -> int:
     """Fix the files under paths, report, and return the exit status."""
     from .app.fix import fix_paths, unified_diff
     from .app.outcome import outcome
@@ -319,7 +314,7 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         fixed = run.fixed
         click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
     _tell(run.skipped, run.errors)
-    remaining = outcome(run.remaining, paths, (o.source for o in run.outcomes), baseline)
+    remaining = outcome(run.remaining, paths, (o.source for o in run.outcomes), settings.baseline)
     _note(remaining.notes("text" if diff else output_format))
     if not diff:
         if output_format in ("text", "concise"):

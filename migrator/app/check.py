@@ -75,9 +75,13 @@ def rules_for(source: SourceFile, settings: FileSettings, table: RuleTable) -> t
 def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None = None
                ) -> Iterator[tuple[SourceFile, FileSettings]]:
     """The files to check under paths, as they are found, each with the settings it is checked
-    with; what is skipped (not a regular file, a broken or looping symlink) is told in ``notes``."""
+    with (the run's baseline file is not one of them); what is skipped (not a regular file, a
+    broken or looping symlink) is told in ``notes``."""
     by_directory: dict[str, FileSettings] = {}  # worked out once per directory, not once per file
+    baseline = os.path.realpath(settings.baseline) if settings.baseline else None
     for source in discover(list(paths), settings.default.respect_gitignore, settings.excluded, notes):
+        if baseline is not None and os.path.realpath(source.path) == baseline:
+            continue  # the run's baseline is no code of the project
         directory = os.path.dirname(source.path)
         found = by_directory.get(directory)
         if found is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..baseline import Baselined, Scope, applied
@@ -52,12 +52,10 @@ class Outcome:
         return facts
 
 
-def baseline_of(settings: Settings, given: str | None, off: bool) -> Path | None:
-    """The baseline a run uses: ``--baseline FILE``, else the configuration's ``baseline``; none
-    with ``--no-baseline``."""
-    if off:
-        return None
-    return Path(given) if given else settings.default.baseline
+def with_baseline(settings: Settings, given: str | None, off: bool) -> Settings:
+    """The settings with the baseline the run uses: ``--baseline FILE``, else the
+    configuration's ``baseline``; none with ``--no-baseline``."""
+    return replace(settings, baseline=None if off else Path(given).absolute() if given else settings.default.baseline)
 
 
 def outcome(findings: Sequence[Finding], paths: Sequence[str], sources: Iterable[SourceFile],
@@ -71,3 +69,21 @@ def outcome(findings: Sequence[Finding], paths: Sequence[str], sources: Iterable
 def scope_of(paths: Sequence[str], sources: Iterable[SourceFile]) -> Scope:
     """What a run over ``paths`` that checked ``sources`` covers, for the baseline's stale entries."""
     return Scope.of(paths, (source.display for source in sources))
+
+
+def recorded(path: str | os.PathLike[str], findings: Sequence[Finding], paths: Sequence[str],
+             sources: Sequence[SourceFile]) -> str:
+    """``--write-baseline``: write the findings, keeping the entries of files the run did not
+    check, and say so. A file the run checked as code is no baseline to write over (``check
+    --write-baseline src.py`` takes ``src.py`` for the FILE: ``--`` before the paths says they
+    are paths)."""
+    from ..baseline import BaselineError, write_baseline
+
+    real = os.path.realpath(path)
+    if any(s.kind != "json" and os.path.realpath(s.path) == real for s in sources):
+        raise BaselineError(f"{path}: --write-baseline will not write over a file it checks as code; to write "
+                            f"the configured baseline for some paths, put `--` before them")
+    written = write_baseline(path, findings, scope_of(paths, sources))
+    count, kept = len(findings), sum(e.count for e in written.entries) - len(findings)
+    more = f", and kept {kept} of files this run did not check" if kept else ""
+    return f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}{more}."

@@ -19,6 +19,9 @@ class Settings:
     configs: Configs = field(default_factory=Configs)
     jobs: int = 0
     cache: bool = True  # use and update the result cache (migrator/app/cache.py); --no-cache
+    # The run's baseline (--baseline, else the configuration's `baseline`; None: --no-baseline or
+    # none): its findings are not reported (app/outcome.py), and the file itself is never checked.
+    baseline: Path | None = None
     # directory as given → its settings: a walk asks about every file of a directory
     _directories: dict[str, FileSettings] = field(default_factory=dict, repr=False, compare=False)
 
