@@ -95,8 +95,11 @@ def common_options(func):
 
 REPOSITORY = click.option(
     "--repository", metavar="NAME",
-    help="The repository the findings belong to, in the json, json-lines, sarif, html and markdown reports "
-         "(default: the git remote `origin` of each file's repository, as group/project).")
+    help="The repository the findings belong to, in the json, json-lines, sarif, html, markdown and results "
+         "reports (default: the git remote `origin` of each file's repository, as group/project).")
+OUTPUT_FILE = click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
+                           help="Write the report to PATH instead of stdout.")
+
 
 def baseline_options(func):
     """``--baseline FILE`` and ``--no-baseline``, which decide ``settings.baseline``: the
@@ -154,8 +157,7 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
               help="Default: the configuration's, else text. concise (= text), full, grouped; json, json-lines; sarif, gitlab (Code Quality), github "
                    "(annotations), junit; html, markdown (the audit report); results (the audit result: what "
                    "was checked, and the findings).")
-@click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
-              help="Write the report to PATH instead of stdout.")
+@OUTPUT_FILE
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colour text output (auto: on a terminal, unless NO_COLOR is set).")
 @click.option("--statistics", "show_statistics", is_flag=True, help="Show counts per rule instead of findings.")
@@ -165,8 +167,7 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @click.option("--write-baseline", metavar="[FILE]", is_flag=False, flag_value="", type=click.Path(dir_okay=False),
               help="Record the current findings in FILE (default: the configuration's `baseline`); entries of "
                    "files this run did not check are kept.")
-@click.option("--show-files", is_flag=True, help="List the files that would be checked, with the kind each is "
-              "read as, and check nothing.")
+@click.option("--show-files", is_flag=True, help="List the files that would be checked, each with its kind; check none.")
 @REPOSITORY
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
               "JSON lines have no comments: use per-file-ignores).")
@@ -205,7 +206,7 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
         sys.exit(_write_baseline(write_baseline or settings.default.baseline, result, paths))
     findings = _with_repository(result.findings, output_format, repository)
     run = outcome(findings, paths, result.sources, settings.baseline)
-    _note(run.notes(output_format))
+    _tell((), (), run.notes(output_format))
     emit(output_format, findings if output_format in FULL_REPORTS else run.findings, load_table(),
          output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
          errors=result.errors, target_version=settings.default.target_version,
@@ -222,19 +223,16 @@ def run_show_files(paths: Sequence[str], settings) -> int:
 
     notes: list[str] = []
     shown, count = listing([source for source, _ in sources_of(paths, settings, notes)])
-    _tell(notes, ())
     sys.stdout.write(shown)
-    _note([count])
+    _tell(notes, (), [count])
     return 0
 
 
 def _with_repository(findings, output_format: str, repository: str | None) -> list:
     """The findings, with their repository where the report shows it (app/repository.py)."""
-    if output_format not in WITH_REPOSITORY:
-        return list(findings)
     from .app.repository import with_repository
 
-    return with_repository(findings, repository)
+    return with_repository(findings, repository) if output_format in WITH_REPOSITORY else list(findings)
 
 
 def _write_baseline(path, result, paths: Sequence[str]) -> int:
@@ -247,20 +245,13 @@ def _write_baseline(path, result, paths: Sequence[str]) -> int:
     return 2 if result.errors else 0
 
 
-def _tell(skipped: Sequence[str], errors: Sequence[str]) -> None:
-    """On stderr: what was skipped (a warning) and what went wrong (an error), escaped."""
+def _tell(skipped: Sequence[str], errors: Sequence[str], own: Sequence[str] = ()) -> None:
+    """On stderr: what was skipped (a warning) and what went wrong (an error), escaped; then
+    lines of migrator's ``own`` (no scanned text in them)."""
     from .report.escape import escape
 
-    for note in skipped:
-        click.echo(f"warning: {escape(note)}", err=True)
-    for error in errors:
-        click.echo(f"error: {escape(error)}", err=True)
-
-
-def _note(lines: Sequence[str]) -> None:
-    """Lines of migrator's own on stderr (no scanned text in them)."""
-    for text in lines:
-        click.echo(text, err=True)
+    for line in [f"warning: {escape(note)}" for note in skipped] + [f"error: {escape(e)}" for e in errors] + [*own]:
+        click.echo(line, err=True)
 
 
 FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
@@ -315,7 +306,7 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
     _tell(run.skipped, run.errors)
     remaining = outcome(run.remaining, paths, (o.source for o in run.outcomes), settings.baseline)
-    _note(remaining.notes("text" if diff else output_format))
+    _tell((), (), remaining.notes("text" if diff else output_format))
     if not diff:
         if output_format in ("text", "concise"):
             sys.stdout.write(fix_summary(remaining.findings, run.fixed, unsafe_fixes, remaining.checked,
@@ -398,22 +389,12 @@ def _readable(path: str) -> bool:
                    "is reported as not audited.")
 @click.option("--output-format", type=click.Choice([f for f in FORMATS if f != "results"]), default="json",
               show_default=True)
-@click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
-              help="Write the report to PATH instead of stdout.")
+@OUTPUT_FILE
 def report(results, merge, expect, output_format, output_file):
     """One report from the results of many `migrator check` runs, one per repository: the objects
     of `--output-format results` (or the arrays of `--output-format json`). Every result counts,
     clean ones too. A file that is not such a result stops the run (exit 2), naming it."""
-    import io
-
-    from .report.merge import expected, load_merged, write_report
-    from .report.output import write
+    from .report.merge import expected, load_merged, report_to
 
     merged = load_merged(results)
-    missing = merged.missing(expected(expect)) if expect else ()
-    if output_file is None:
-        write_report(output_format, merged, sys.stdout, missing)
-        return
-    buffer = io.StringIO()
-    write_report(output_format, merged, buffer, missing)
-    write(buffer.getvalue(), output_file)
+    report_to(output_file, output_format, merged, merged.missing(expected(expect)) if expect else ())

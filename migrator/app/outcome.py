@@ -55,7 +55,7 @@ class Outcome:
 def with_baseline(settings: Settings, given: str | None, off: bool) -> Settings:
     """The settings with the baseline the run uses: ``--baseline FILE``, else the
     configuration's ``baseline``; none with ``--no-baseline``."""
-    return replace(settings, baseline=None if off else Path(given).absolute() if given else settings.default.baseline)
+    return replace(settings, baseline=None if off else Path(given) if given else settings.default.baseline)
 
 
 def outcome(findings: Sequence[Finding], paths: Sequence[str], sources: Iterable[SourceFile],

@@ -25,8 +25,10 @@ An organisation's results add up to hundreds of thousands of findings, so nothin
 from __future__ import annotations
 
 import gc
+import io
 import json
 import os
+import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -38,7 +40,7 @@ from .jsonread import DECODER, MAX_DEPTH, SPACE, ResultsError, decoded, findings
 from .jsonwrite import Items, write_json, write_lines
 
 __all__ = ["MAX_DEPTH", "Items", "Merged", "Result", "ResultsError", "expected", "load_merged", "load_results",
-           "nesting", "read_result", "read_results", "write_json", "write_report"]
+           "nesting", "read_result", "read_results", "report_to", "write_json", "write_report"]
 RESULT = "a result of `migrator check --output-format results` or `json`"
 SHAPE = "expected the array of `migrator check --output-format json` or the object of `--output-format results`"
 LATER = "\0"  # a finding's repository while its result's is not known yet
@@ -242,6 +244,19 @@ def write_report(fmt: str, merged: Merged | Sequence[Finding], stream: TextIO, m
         write_json(document, stream)
     else:
         stream.write(render(fmt, context))
+
+
+def report_to(output_file: str | None, fmt: str, merged: Merged, missing: Sequence[str] = ()) -> None:
+    """``write_report`` to stdout, or to ``output_file`` as ``check --output-file`` writes
+    (output.write)."""
+    if output_file is None:
+        write_report(fmt, merged, sys.stdout, missing)
+        return
+    from .output import write
+
+    buffer = io.StringIO()
+    write_report(fmt, merged, buffer, missing)
+    write(buffer.getvalue(), output_file)
 
 
 def _document(fmt: str, context) -> Any:
