@@ -40,9 +40,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from .model import Finding
 from .redact import redact
 from .report.fingerprint import fingerprints, keyed, path_of
+from .values import Finding
 
 VERSION = 2
 READS = (1, 2)

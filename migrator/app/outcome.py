@@ -15,7 +15,7 @@ from ..baseline import Baselined, Scope, applied
 from ..checked import NOTHING_CHECKED, FilesChecked
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..model import Finding
+from ..values import Finding
 from .settings import Settings
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby", "go",
-           "java", "other")  # the order they are tried
+           "java", "php", "csharp", "other")  # the order they are tried
 
 
 @dataclass(frozen=True)
@@ -29,8 +29,8 @@ class FileKind:
     the edits by finding, and ``validator(text)`` raises when a rewritten text no longer parses.
 
     claims(path, head, explicit) says whether a file is of this kind; ``head`` reads the file's
-    first bytes on demand. ``examples`` maps the ``kind:`` of rule examples this kind checks to
-    the filename they are checked under."""
+    first bytes on demand. ``examples`` maps the ``written_as:`` of the rule examples this kind
+    checks (ruletable.Example) to the filename they are checked under."""
 
     name: str
     claims: Callable[[Path, Callable[[int], bytes], bool], bool]
@@ -39,6 +39,7 @@ class FileKind:
     fixer: Callable[[str, list], dict] | None = None
     validator: Callable[[str], object] | None = None
     comment: str | None = "#"  # the line-comment marker ("#", "//"); None: no comments (JSON)
+    comments: tuple[str, ...] = ()  # more markers a comment may start with (PHP's ``#`` beside ``//``)
     strings: str = "shell"  # how a line quotes strings, so a marker inside one is no comment: source/comments.py
     examples: dict[str, str] = field(default_factory=dict)
     cookie: bool = False
@@ -81,15 +82,16 @@ def by_name(name: str) -> FileKind:
     raise KeyError(f"no file kind {name!r}")
 
 
-def for_example(example_kind: str) -> tuple[FileKind, str]:
-    """(file kind, filename) a rule example of ``kind: example_kind`` is checked as."""
+def for_example(written_as: str) -> tuple[FileKind, str]:
+    """(file kind, filename) a rule example of ``written_as: <written_as>`` is checked as."""
     for kind in registry():
-        if example_kind in kind.examples:
-            return kind, kind.examples[example_kind]
-    raise KeyError(f"no file kind checks rule examples of kind {example_kind!r}")
+        if written_as in kind.examples:
+            return kind, kind.examples[written_as]
+    raise KeyError(f"no file kind checks rule examples written as {written_as!r}")
 
 
-def example_kinds() -> tuple[str, ...]:
+def examples_written_as() -> tuple[str, ...]:
+    """How rule examples may be written (``written_as:``), in the order of the file kinds."""
     return tuple(name for kind in registry() for name in kind.examples)
 
 

@@ -18,11 +18,11 @@ from pathlib import Path
 import jinja2
 
 from .. import kinds
-from ..model import SEVERITIES, Finding
 from ..ruletable import Rule
+from ..values import SEVERITIES, Finding
 from .context import FIX_CLASSES, ReportContext, fix_class, split_line
-from .organisation import CLEAN, EMPTY, NOT_AUDITED, GroupRow, RepositoryRow, group_rows, repository_rows
 from .escape import escape, show_line
+from .organisation import CLEAN, EMPTY, NOT_AUDITED, GroupRow, RepositoryRow, group_rows, repository_rows
 
 KIND_TITLES = {kind.name: kind.title for kind in kinds.registry()} | {"other": "Other"}
 RELEASES = (("deprecated_in", "deprecated"), ("changed_in", "behaviour changed"),

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-
 from typing import TYPE_CHECKING
 
 from ..checked import FilesChecked
-from ..model import Finding
 from ..ruletable import Item, Rule, RuleTable
+from ..values import Finding
 from .escape import shown_source
 
 if TYPE_CHECKING:

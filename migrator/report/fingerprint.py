@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..model import Finding
+from ..values import Finding
 from .escape import shown_source
 
 

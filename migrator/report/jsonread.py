@@ -16,7 +16,7 @@ from pathlib import Path
 from sys import intern
 from typing import Any
 
-from ..model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, Edit, Finding, Fix, Position, Span
+from ..values import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, Edit, Finding, Fix, Position, Span
 
 MAX_DEPTH = 100  # levels of arrays and objects; a result nests 7 (an edit's location), a baseline 3
 STRUCTURE = bytes(sorted(set(range(256)) - set(b'[]{}"')))  # the bytes nesting() deletes

@@ -14,7 +14,7 @@ An organisation's results add up to hundreds of thousands of findings, so nothin
 - A file is decoded one finding at a time (jsonread.py: ``JSONDecoder.raw_decode`` at each
   element of the findings' array), and each decoded object is dropped once it is a ``Finding``;
   the texts that findings repeat (code, message, url, file name, repository …) are interned, one
-  string each, as ``record.py`` interns a checked finding's texts.
+  string each, as ``frozen.py`` interns a checked finding's texts.
 - A file nested more than MAX_DEPTH levels deep is refused, naming it, before it is decoded: a
   result nests 7 levels, and Python's decoder would otherwise give up with a RecursionError at a
   depth that depends on the interpreter.
@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..checked import FilesChecked
-from ..model import Finding
+from ..values import Finding
 from .jsonread import DECODER, MAX_DEPTH, SPACE, ResultsError, decoded, findings_at, nesting
 from .jsonwrite import Items, write_json, write_lines
 

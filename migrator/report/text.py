@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..checked import FilesChecked
-from ..model import Finding
+from ..values import Finding
 from .context import ReportContext, fixable
 from .escape import escape, quote_path
 

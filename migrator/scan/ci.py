@@ -17,8 +17,8 @@ from bisect import bisect_right
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..apimodel import ApiModel
-from ..model import ScanError, Touch
 from ..source.maps import OffsetMap, yaml_scalar
+from ..values import ScanError, Touch
 from .shell import ScriptScanner, scan_script
 from .shellwords import Env, quoted_word
 from .yamlpos import compose_nodes
@@ -41,7 +41,7 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
             touches.extend(CiFile(text, model, doc).scan())
     seen, out = set(), []
     for touch in touches:
-        key = (touch.kind, touch.name, touch.range, touch.context, touch.record, touch.evidence, touch.syntax)
+        key = (touch.role, touch.name, touch.range, touch.context, touch.record, touch.evidence, touch.syntax)
         if key not in seen:
             seen.add(key)
             out.append(touch)

@@ -13,7 +13,7 @@ Each file kind says how it quotes strings (`FileKind.strings`):
 ``shell``   ``#`` at the start of the line or after a blank, outside ``'…'`` and ``"…"`` and not
             escaped by a backslash.
 ``c``       ``//`` outside ``"…"`` and ``'…'`` strings (.proto files).
-``javascript``, ``java``  the comments of the tree-sitter tree (scan/tree/comments.py): a marker
+``javascript``, ``java``, ``php`` …  the comments of the tree-sitter tree (scan/tree/comments.py): a marker
             in a string, a template literal or a text block over several lines is no comment.
 
 YAML and shell lines are judged as they stand, as far as can be told on the line: a line inside
@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable
 from .lines import LineIndex
 
 BLANKS = " \t"
-TREE_LANGUAGES = frozenset({"javascript", "ruby", "go", "java"})  # read with tree-sitter: scan/tree/<language>.py
+TREE_LANGUAGES = frozenset({"javascript", "ruby", "go", "java", "php", "csharp"})  # read with tree-sitter: scan/tree/<language>.py
 
 
 def comment_starts(text: str, lines: LineIndex, strings: str, rows: Iterable[int]) -> dict[int, int]:

@@ -21,9 +21,9 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from ...model import FixIntent, Touch, ValueMap, show_value
+from ...values import FixIntent, Touch, ValueMap, show_value
 from ...syntax import ACCESS, ENTRY, PAIRS, URL_TEXTS, Syntax
-from . import ANY, Intent, Target, forms, held, same_value, sent_as_text
+from . import ANY, Intent, Target, forms, held, same_value, sent_as_text, undeclared
 
 if TYPE_CHECKING:
     from ..python.tree import Tree
@@ -46,12 +46,14 @@ def target(fix: FixIntent, touch: Touch) -> Target | None:
 
 
 def refuse(touch: Touch, fix: FixIntent) -> str | None:
-    if touch.kind != "param" and (touch.expression is None or touch.expression.op not in EQUALITY):
+    if touch.role != "param" and (touch.expression is None or touch.expression.op not in EQUALITY):
         return ""
     mapped = mapping(fix, touch.value)
     if mapped is None:
         return ""
     name = mapped.to_name
+    if undeclared(touch, name):
+        return undeclared(touch, name)
     if held(touch, name):
         return f"`{name}` is sent with it already: keep one of them by hand"
     return None
@@ -118,7 +120,7 @@ def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
         literal = spot.literal()
         pattern = re.compile(rf"(?<=[?&]){re.escape(touch.name)}={re.escape(show_value(touch.value))}(?=[&#\0]|$)")
         return (literal.replaced(pattern, f"{name}={show_value(value)}") or None) if literal else None
-    if touch.kind == "param":
+    if touch.role == "param":
         node = spot.value_node()
         keyed = spot.rename(name)
         if node is None or not keyed or spot.literal_code(touch.value, node) != spot.s.text_of(node):
@@ -131,8 +133,8 @@ def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
         return None
     comparison, _, operator = compared
     equal = touch.expression.op == "Eq"
-    if not isinstance(value, bool) and operator == ".equals":  # Java: the literal's equals, null-safe
-        return [(*spot.s.span(comparison), f"{spot.literal_code(value, compared[1])}.equals({code})")]
+    if not isinstance(value, bool) and operator.startswith("."):  # Java's, C#'s: the literal's equals, null-safe
+        return [(*spot.s.span(comparison), f"{spot.literal_code(value, compared[1])}{operator}({code})")]
     if not isinstance(value, bool):
         return [(*spot.s.span(comparison), f"{code} {operator} {spot.literal_code(value, compared[1])}")]
     return [(*spot.s.span(comparison), code if equal == value else f"!{code}")]

@@ -26,8 +26,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ...details import Expression
-from ...model import FixIntent, Touch
 from ...syntax import ACCESS, ENTRY, JQ_FORMS, URL_TEXTS, SHELL_FIELDS, Syntax
+from ...values import FixIntent, Touch
 from . import ANY, Intent, forms, held, sent_as_text, truth
 
 if TYPE_CHECKING:
@@ -75,8 +75,8 @@ def refuse(touch: Touch, fix: FixIntent) -> str | None:
     if not negatable(touch):
         return ""
     if touch.expression is not None and touch.expression.nullable:
-        return (f"`{touch.name}` may be null here (a `Boolean`, not a `boolean`), and negating null throws: "
-                f"test `Boolean.FALSE.equals(…)` of `{fix.to}` by hand")
+        return (f"`{touch.name}` may be null here (the SDK types it `Boolean` or `bool?`, not a plain boolean), "
+                f"and its negation throws or is no boolean: compare `{fix.to}` with false by hand")
     new = fix.to or ""
     if held(touch, new) and not agrees(touch, new):
         return f"`{new}` is set next to it already: keep the one that is right by hand"

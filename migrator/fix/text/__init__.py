@@ -4,8 +4,8 @@ lines), edited as exact text spans (fixer.py). These are the file kinds' fixer e
 
 from __future__ import annotations
 
-from ...model import Edit, Finding
 from ...scan.recorded import is_yaml_recording
+from ...values import Edit, Finding
 from .fixer import text_edits
 
 Edits = dict[Finding, tuple[Edit, ...]]

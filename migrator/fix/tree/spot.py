@@ -8,12 +8,12 @@ import json
 import re
 from dataclasses import dataclass
 
-from ...model import Touch
 from ...spelling import respell
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
-                                receiver, unwrap, walk)
+                                method_name, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
+from ...values import Touch
 
 Edits = list[tuple[int, int, str]] | None
 
@@ -68,20 +68,38 @@ class Spot:
         return Literal("".join(text), tuple(offsets))
 
     def _pieces(self, node: Node) -> Literal | None:
-        text, offsets = [], []
-        for part in walk(node):
-            if part.type in self.sh.fragment:
+        text, offsets, stack = [], [], [node]
+        while stack:  # the parts in order, none inside a substitution (its code is run-time: "\0")
+            part = stack.pop()
+            if part.type in self.sh.verbatim:  # C#'s ``@"…"``: one token, a written quote ``""`` is no plain text
+                self._verbatim(part, text, offsets)
+            elif part.type not in self.sh.fragment and part.type != self.sh.escape \
+                    and self.sh.substituted(part) is None:
+                stack.extend(reversed(part.named_children))
+            elif part.type in self.sh.fragment:
                 start, _ = self.s.span(part)
                 value = self.s.text_of(part)
                 if part.type in self.sh.block_fragment:  # a text block's content, without its margins
                     start, value = start + len(value) - len(value.lstrip()), value.strip()
                 text.append(value)
                 offsets.extend(range(start, start + len(value)))
-            elif part.type == self.sh.escape or part.type == self.sh.substitution:
+            elif part.type == self.sh.escape or self.sh.substituted(part) is not None:
                 value = _piece(self.s, part, self.sh) if part.type == self.sh.escape else "\0"
                 text.append(value or "\0")
                 offsets.extend([-1] * len(value or "\0"))
         return Literal("".join(text), tuple(offsets)) if text else None
+
+    def _verbatim(self, part: Node, text: list[str], offsets: list[int]) -> None:
+        """A string written as one token (``Shapes.verbatim``): its pieces between written quotes,
+        each written quote one quote with no offset of its own."""
+        opening, closing, quote = self.sh.verbatim[part.type]
+        start, end = self.s.span(part)
+        start += len(opening)
+        for piece in re.split(f"({re.escape(quote)})", self.s.text[start:end - len(closing)]):
+            plain = piece != quote
+            text.append(piece if plain else closing)
+            offsets.extend(range(start, start + len(piece)) if plain else [-1] * len(closing))
+            start += len(piece)
 
     def name_node(self) -> Node | None:
         """The node spelling the field's name: ``x.f``'s f, ``x["f"]``'s string, an object's key."""
@@ -92,12 +110,12 @@ class Spot:
         if access is None:
             return None
         if access.type == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
-            args = field(access, self.sh.arguments)
-            listed = args.named_children if args is not None else []
+            listed = argument_nodes(access, self.sh)
             keyed = listed[0] if listed and listed[0].type == self.sh.string else None
-            return keyed if keyed is not None and self.s.text_of(field(access, self.sh.method_name)) in self.lang.key_methods \
-                else field(access, self.sh.method_name)
-        return member_name(access, self.sh) if access.type == self.sh.member else index(access, self.sh)
+            name = method_name(access, self.sh)
+            return keyed if keyed is not None and self.s.text_of(name) in self.lang.key_methods else name
+        return member_name(access, self.sh) if access.type == self.sh.member else unwrap(index(access, self.sh),
+                                                                                          self.sh.wrappers)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -132,7 +150,7 @@ class Spot:
         written = self.touch.written
         if written is None or written.key_span is None:
             return None
-        keys = ((n, unwrap(field(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
+        keys = ((n, unwrap(self.sh.part(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
         entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
                       and name_span(self.s, key, self.sh) == written.key_span), None)
         if entry is None:
@@ -177,10 +195,10 @@ class Spot:
         if node is None:
             return None
         access = self.access()
-        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".equals(x)``
-            owner, args = receiver(node, self.sh), field(node, self.sh.arguments).named_children
+        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".Equals(x)``: the operator ``.equals``
+            owner, args = receiver(node, self.sh), argument_nodes(node, self.sh)
             other = args[0] if access is not None and self.s.span(owner) == self.s.span(access) else owner
-            return node, other, ".equals"
+            return node, other, "." + self.s.text_of(method_name(node, self.sh))
         left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
         return node, other, self.s.text_of(self.sh.f(node, "operator"))
@@ -190,7 +208,7 @@ class Spot:
         parent = access.parent
         while parent is not None and parent.type == self.sh.parenthesized:
             parent = parent.parent
-        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == self.sh.negate:
+        if parent is not None and parent.type == self.sh.unary and operator(self.s, parent) == self.sh.negate:
             return parent
         return None
 

@@ -22,12 +22,12 @@ from typing import TYPE_CHECKING
 
 from ...apimodel import PAYLOAD_RECORDS
 from ...details import Request, Written
-from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
+from ...values import NO_VALUE, Touch
 from .. import urls
 from ..pydecl import SUFFIXES, _candidates, _words
 from .literals import mark
-from .nodes import Node, arguments, callee, field, member_name, receiver
+from .nodes import Node, arguments, callee, field, member_name, receiver, unwrap, walk
 from .strings import name_span, object_entries, string_value, symbol_name
 
 if TYPE_CHECKING:
@@ -99,7 +99,8 @@ def _declared(w: Walk, node: Node):
     """(API name, where it is written) of each field a declaration declares (_field), a Java
     record's components, and the symbols a field declarer (``attr_accessor``) is called with."""
     members = _members(w, node)
-    components = field(node, w.sh.parameters)
+    components = field(node, w.sh.parameters) or next((c for c in node.named_children if c.type == w.sh.components),
+                                                      None)
     declared_fields = [m for m in members if m.type in w.sh.declared_field]
     declared_fields += [m for m in (components.named_children if components is not None else ())
                         if m.type in w.sh.required_parameters]
@@ -119,8 +120,10 @@ def _field(w: Walk, member: Node) -> tuple[str, Node] | None:
     keyed = _key_annotation(w, member)
     if keyed is not None:
         return keyed
-    name = field(member, w.sh.declared_name)
-    name = field(name, "name") if name is not None and name.type == w.sh.declarator else name
+    name = w.sh.part(member, w.sh.declared_name) or next((n for n in walk(member) if n.type == w.sh.declarator), None)
+    name = field(name, "name") if name is not None and name.type == w.sh.declarator else name  # Java's, C#'s fields
+    if name is not None and name.type in w.sh.identifier and name.named_children:
+        name = name.named_children[0]  # PHP's ``$merge_status``: the name after its sigil
     if name is None or name.type not in w.sh.property:
         return None
     tag = field(member, w.sh.field_tag) if w.sh.field_tag else None
@@ -138,14 +141,22 @@ def _key_annotation(w: Walk, member: Node) -> tuple[str, Node] | None:
     """``@JsonProperty("merged_by")``, ``@SerializedName("merged_by")``: the API's name."""
     for child in member.named_children:
         for note in child.named_children if child.type == w.sh.modifiers else ():
-            name, args = field(note, "name"), field(note, "arguments")
+            name, args = field(note, "name"), annotation_arguments(note, w.sh)
             if note.type == w.sh.annotation and name is not None and args is not None \
                     and w.s.text_of(name) in w.lang.key_annotations:
-                key = next((a for a in args.named_children if a.type in w.sh.strings), None)
+                key = next((a for a in map(lambda a: unwrap(a, w.sh.wrappers), args.named_children)
+                            if a.type in w.sh.strings), None)
                 value = string_value(w.s, key, w.sh) if key is not None else None
                 if value:
                     return value, key
     return None
+
+
+def annotation_arguments(note: Node, shapes) -> Node | None:
+    """An annotation's arguments: its ``arguments`` field, else its child of
+    Shapes.annotation_arguments (C#'s ``[JsonPropertyName("merged_by")]``)."""
+    return field(note, "arguments") or next((c for c in note.named_children if c.type == shapes.annotation_arguments),
+                                            None)
 
 
 def schema_name(w: Walk, node: Node) -> str | None:
@@ -245,10 +256,10 @@ class Declarations:
         tables = [("field", spec.field_values), ("param", spec.filter_values)] if spec else []
         if self.s.text_of(field(node, "name")) in self.w.sdk.filter_enums:
             tables.reverse()  # an SDK's filter enum (gitlab4j's RunnerStatus): the filter's values
-        kind, known = next(((k, t[words[-1]]) for k, t in tables if words[-1] in t), (None, ()))
-        if kind is not None and len({v for v, _ in values} & set(known)) >= 2:
+        role, known = next(((k, t[words[-1]]) for k, t in tables if words[-1] in t), (None, ()))
+        if role is not None and len({v for v, _ in values} & set(known)) >= 2:
             for value, where in values:
-                self.w.add(Touch(kind, words[-1], self.s.span(where), record, "named", "declare", value=value,
+                self.w.add(Touch(role, words[-1], self.s.span(where), record, "named", "declare", value=value,
                                  syntax=Syntax.DECLARATION))
         self.w.children(node)
 
@@ -265,7 +276,7 @@ class Declarations:
         JAX-RS's ``@GET`` with ``@Path("/projects/{id}")``): a request of that method to that
         path, relative to a base URL the walk cannot see; the parameters its arguments'
         annotations send (``@QueryParam("scope")``, ``@Query("scope")``, ``@FormParam("active")``)."""
-        name, args = field(node, "name"), field(node, "arguments")
+        name, args = field(node, "name"), annotation_arguments(node, self.sh)
         method, declared = self._route(node, self.s.text_of(name) if name is not None else "")
         path = self._argument(args)
         text = self.w.template(path) if method and path is not None else None
@@ -287,6 +298,7 @@ class Declarations:
     def _argument(self, args: Node | None) -> Node | None:
         """An annotation's string argument: ``@GET("p")``, ``@GetMapping(value = "p")``."""
         for arg in args.named_children if args is not None else ():
+            arg = unwrap(arg, self.sh.wrappers)
             if arg.type == self.sh.string:
                 return arg
             key, value = field(arg, "key"), field(arg, "value")
@@ -317,9 +329,10 @@ class Declarations:
         for param in params.named_children if params is not None else ():
             modifiers = next((c for c in param.named_children if c.type == self.sh.modifiers), None)
             for note in modifiers.named_children if modifiers is not None else ():
-                kind, args = field(note, "name"), field(note, "arguments")
+                kind, args = field(note, "name"), annotation_arguments(note, self.sh)
                 location = self.lang.param_annotations.get(self.s.text_of(kind)) if kind is not None else None
-                key = next((a for a in args.named_children if a.type == self.sh.string), None) if args else None
+                key = next((a for a in map(lambda a: unwrap(a, self.sh.wrappers), args.named_children)
+                            if a.type == self.sh.string), None) if args else None
                 name = string_value(self.s, key, self.sh) if location and key is not None else None
                 if name:
                     span = self.s.inner(key)

@@ -16,7 +16,7 @@ getters (``mr.getMergedBy()``), Jackson/Gson/org.json keys (``node.get("merged_b
 from __future__ import annotations
 
 from ...apimodel import ApiModel
-from ...model import Touch
+from ...values import Touch
 from .grammar import Dialect
 from .language import Chains, Language
 from .shapes import Shapes
@@ -81,6 +81,7 @@ LANGUAGE = Language(
     accessors={"get": "read", "is": "read", "set": "write"},
     case="camel",
     capitalised_types=True,
+    nullable=frozenset({"method_invocation"}),  # ``Boolean getActive()``, unless gitlab4j's data says ``boolean``
     key_methods=frozenset({"get", "path", "has", "getString", "getInt", "getLong", "getBoolean", "optString",
                            "optBoolean", "optInt", "getJSONObject", "optJSONObject", "getJSONArray",
                            "getAsJsonObject", "containsKey", "hasNonNull"}),

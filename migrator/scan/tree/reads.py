@@ -11,11 +11,11 @@ import re
 from typing import TYPE_CHECKING
 
 from ...details import Written
-from ...model import Touch
-from ...source.maps import OffsetMap, align, json_string
+from ...values import Touch
+from ...source.maps import OffsetMap, align, doubled, json_string
 from ...syntax import Syntax
 from ..recorded import embedded_json as json_touches
-from .infer import Value
+from .infer import Inferred
 from .nodes import Node, argument_nodes, call_parts, callee, receiver, unwrap
 from .strings import name_span, name_value, string_value
 
@@ -42,6 +42,9 @@ def embedded_json(w: Walk, node: Node) -> bool:
         start, end = w.s.span(node)
         block = any(p.type in w.sh.block_fragment for p in parts)
         omap = align(value, w.s.text, start + 3, end - 3) if block else json_string(w.s.text, start, end, value)
+        if node.type in w.sh.verbatim:  # C#'s ``@"{""id"": 1}"``
+            opening, closing, _ = w.sh.verbatim[node.type]
+            omap = doubled(w.s.text, start + len(opening), end - len(closing), closing, value)
         if omap is None:
             return False
         touches = json_touches(value, omap, w.model, f"{w.lang.name}-string", exact=not block,
@@ -65,10 +68,10 @@ def decoded(w: Walk, node: Node, name: str) -> None:
     function = callee(node, w.sh)
     sources = [a for i, a in enumerate(listed) if i != index] if name in w.lang.decoders else \
         [receiver(function, w.sh) if function is not None and function.type == w.sh.member else None]
-    found = next((v for v in map(w.infer.value, sources) if v is not None and v.kind in ("record", "response")),
+    found = next((v for v in map(w.infer.of, sources) if v is not None and v.holds in ("record", "response")),
                  None)
     if found is not None and target is not None and target.type in w.sh.identifier:
-        w.scope.bind(w.s.text_of(target), Value("record", found.record, found.evidence))
+        w.scope.bind(w.s.text_of(target), Inferred("record", found.record, found.evidence))
 
 
 def method_key(w: Walk, node: Node) -> tuple[str, Node, Node] | None:

@@ -30,6 +30,11 @@ class Shapes:
     # Kotlin), read by methods.py, and its field naming the method; None: calls are ``call`` only
     method_call: str | None = None
     method_name: str = "name"
+    # the field of such a call holding the member access that names its receiver and method
+    # (C#'s ``client.GetAsync(url)`` is an invocation of ``client.GetAsync``); None: the call holds
+    # them itself (Java); and a name given type arguments (``GetFromJsonAsync<MergeRequest>``)
+    method_callee: str | None = None
+    generic: str = "-"
     # ``x.f`` and ``x["f"]``: their node types, and the fields of receiver, name and index (None:
     # the index is the node's first named child after its receiver)
     member: str = "member_expression"
@@ -38,16 +43,28 @@ class Shapes:
     subscript_receiver: str = "object"
     name: str = "property"
     index: str | None = "index"
+    # a node wrapping one argument of a call (C#'s ``argument``, ``name: value`` too; PHP's
+    # ``argument``): its value is its last named child
+    argument: str = "-"
     # strings: plain literals, template literals with substitutions, and their parts
     string: str = "string"
     template: str = "template_string"
     substitution: str = "template_substitution"
     fragment: frozenset[str] = frozenset({"string_fragment"})
     escape: str = "escape_sequence"
-    # more nodes written as strings: Ruby's heredoc bodies, whose opening (``heredoc``) stands
-    # where the string is used
+    # expressions a string holds as its parts with no node around them (PHP's ``"$id"``,
+    # ``"{$mr->iid}"``), read as ``substitution``s are (``substituted``)
+    interpolated: frozenset[str] = frozenset()
+    # named nodes of a string or a substitution that are only its punctuation, no code of it (C#'s
+    # ``interpolation_brace``, ``interpolation_start``: ``$"`` … ``{`` … ``}``)
+    punctuation: frozenset[str] = frozenset()
+    # strings written as one token, with their opening and closing quotes and how a quote is
+    # written inside (C#'s verbatim ``@"a""b"``: ``('@"', '"', '""')``)
+    verbatim: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    # more nodes written as strings: heredoc bodies, and the nodes standing where the string is used
+    # (``heredocs``): Ruby's opening, whose body follows the line; PHP's heredoc, holding its body
     texts: frozenset[str] = frozenset()
-    heredoc: str | None = None
+    heredocs: frozenset[str] = frozenset()
     # fragments of a text block whose incidental indentation and line ends are no part of a URL
     block_fragment: frozenset[str] = frozenset()
     # symbols that spell a name (``:scope``, ``scope:`` as a hash key): their text without a ':'
@@ -83,6 +100,8 @@ class Shapes:
     sigils: str = ""  # what a name may start with that is no part of it (Ruby's ``@mr``, ``$client``)
     property: frozenset[str] = frozenset({"property_identifier"})
     declarator: str = "variable_declarator"
+    # the token after which a declarator's value is written, where no field holds it (C#'s "=")
+    value_after: str | None = None
     assignment: str = "assignment_expression"
     memo_assignment: str = ""  # an assignment that binds only with ``memo_operator`` (Ruby's ``@x ||= v``)
     memo_operator: str = "||="
@@ -109,18 +128,24 @@ class Shapes:
     # literals and their values (a literal's code is its node type: ``null``, ``nil``)
     literals: dict[str, object] = field(default_factory=lambda: {"true": True, "false": False, "null": None})
     literal_codes: dict[str, str] = field(default_factory=dict)  # a literal's code, where its node type is not it
+    # literals known by their text, not their type: their value is their text's, in any case, in
+    # ``literals`` (C#'s ``boolean_literal``: true; PHP's ``boolean``: TRUE)
+    valued: frozenset[str] = frozenset()
     number: str = "number"
     # declarations of a record's fields (display-only): interfaces, object types, class fields
     declarations: frozenset[str] = frozenset({"interface_declaration", "type_alias_declaration", "class_declaration",
                                               "abstract_class_declaration"})
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
     declared_name: str = "name"  # the field of a declared field naming it (Java: its declarator)
+    components: str = "-"  # a record's component list where no field holds it (C#'s ``record R(string A)``)
     # module paths named as one (``Net::HTTP::Put``)
     qualified: frozenset[str] = frozenset()
     comment: str = "comment"
     annotation: str | None = None  # ``@GET("…")``, ``@JsonProperty("…")`` (Java)
     modifiers: str | None = None  # the node holding a declaration's annotations (Java)
     marker: str = "-"  # an annotation without arguments (``@GET``)
+    # the node holding an annotation's arguments where no field does (C#'s ``attribute_argument_list``)
+    annotation_arguments: str = "-"
     interfaces: frozenset[str] = frozenset()  # declarations a client's routes are written in
     enum: str | None = None  # ``enum RunnerScope { ACTIVE("active"), … }`` and its members
     enum_member: str = "-"
@@ -142,6 +167,29 @@ class Shapes:
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()
+    # parts a grammar gives no field name (PHP's ``'k' => v``, ``$mr['k']``, ``new T(…)``): node
+    # type → {part's field name as this Shapes names it: index among the node's named children
+    # that have no field, from the end where negative}
+    positional: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def part(self, node: Any, name: str | None) -> Any:
+        """A node's part by its field name, or by its position where the grammar names none."""
+        if node is None or name is None:
+            return None
+        found = node.child_by_field_name(name)
+        at = self.positional.get(node.type, {}).get(name) if found is None else None
+        if at is None:
+            return found
+        listed = [c for i, c in enumerate(node.children)
+                  if c.is_named and c.type not in (self.comment, self.block_comment) and node.field_name_for_child(i) is None]
+        return listed[at] if -len(listed) <= at < len(listed) else None
+
+    def substituted(self, part: Any) -> Any:
+        """The code a string's part substitutes (``${x}``, ``#{x}``, PHP's ``$x``, C#'s ``{x}``
+        without its ``punctuation``), or None where the part is text."""
+        if part.type == self.substitution:
+            return next((c for c in part.named_children if c.type not in self.punctuation), part)
+        return part if part.type in self.interpolated else None
 
     def f(self, node: Any, role: str) -> Any:
         """A node's part by its JavaScript field name (``object``, ``property``, ``function``,
@@ -150,7 +198,7 @@ class Shapes:
         named = {"object": self.receiver, "property": self.name, "function": self.callee, "argument": self.operand,
                  "pattern": self.parameter_name}
         name = self.roles.get(role) or named.get(role, role)
-        return None if node is None or name is None else node.child_by_field_name(name)
+        return self.part(node, name)
 
     @builtins.property
     def strings(self) -> frozenset[str]:
