@@ -1,7 +1,8 @@
 """The audit report's content, shared by the ``html`` and ``markdown`` formats: totals (by item,
-severity, file kind and repository), what ``migrator fix`` can do, what each Versioning item
-breaks and what to do instead, and the findings of each file. The templates in templates/ only
-lay it out.
+severity, file kind with the files checked, and repository: for a merge every result and every
+expected repository, with group subtotals, organisation.py), what ``migrator fix`` can do, what
+each Versioning item breaks and what to do instead, and the findings of each file. The templates
+in templates/ only lay it out.
 
 Every text that comes from a scanned file (paths, messages, source lines) is made printable here
 (escape.py), so neither a browser nor a Markdown viewer shows a bidi override or a control

@@ -58,8 +58,10 @@ def repository_rows(context: ReportContext) -> tuple[RepositoryRow, ...]:
     for finding in context.findings:
         counts[finding.repository or UNNAMED][fix_class(finding)] += 1
     files = {r.repository: (r.checked.total if r.checked is not None else None) for r in context.results}
-    names = list(dict.fromkeys([*files, *counts])) if context.results else [n for n in counts if n != UNNAMED or
-                                                                             len(counts) > 1]
+    if context.results:  # a merge: every result, and any repository only its findings name
+        names = list(dict.fromkeys([*files, *counts]))
+    else:  # one run: the repositories its findings name, none when they name none
+        names = list(counts) if set(counts) != {UNNAMED} else []
     rows = [_row(name, counts[name], files.get(name)) for name in names]
     rows.sort(key=lambda r: (-r.count, r.label))
     return tuple(rows) + tuple(RepositoryRow(name, NOT_AUDITED) for name in sorted(context.missing)
