@@ -1,6 +1,8 @@
-"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``. The only
-click module: each command parses its options into settings, calls a use case of the
-application layer (migrator/app) and renders the result (migrator/report), importing only what
+"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``,
+``report``, ``generate-shell-completion``. The only module that defines click commands: each
+command parses its options into settings, calls a use case of the application layer
+(migrator/app; ``check`` and ``fix`` through runs.py, which also prints what a run says beside its
+report and gives the exit status) and renders the result (migrator/report), importing only what
 the command needs.
 
 Exit status: 0 no findings, 1 findings (or files changed by ``fix``), 2 usage or internal error.
@@ -11,12 +13,11 @@ from __future__ import annotations
 import functools
 import re
 import sys
-from collections.abc import Sequence
 
 import click
 
 from . import __version__
-from .report import FORMATS, WITH_REPOSITORY
+from .report import FORMATS
 
 OUTPUT_FORMATS = list(FORMATS)
 
@@ -60,7 +61,14 @@ def common_options(func):
     the configuration files' settings with these flags overriding them."""
 
     @functools.wraps(func)
-    def with_settings(*args, config, jobs, no_cache, **kwargs):
+    def with_settings(*args, config, jobs, no_cache, quiet, verbose, **kwargs):
+        from .report.verbosity import level
+        from .runs import VERBOSITY
+
+        try:
+            click.get_current_context().meta[VERBOSITY] = level(quiet, verbose)  # read by runs.verbosity
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
         overrides = {key: kwargs.pop(key.replace("-", "_")) for key in OVERRIDES}
         overrides["respect-gitignore"] = False if kwargs.pop("no_respect_gitignore") else None
         overrides["force-exclude"] = True if overrides["force-exclude"] else None
@@ -87,6 +95,10 @@ def common_options(func):
         click.option("--target-version", metavar="RELEASE", callback=_release,
                      help="Oldest GitLab release the code must keep working with (e.g. 16.11); fixes "
                           "whose replacement came later are shown, not applied. Default: the latest."),
+        click.option("-q", "--quiet", is_flag=True, help="Print the findings and errors, nothing else (no summary, "
+                     "no warnings)."),
+        click.option("-v", "--verbose", is_flag=True, help="Also say on stderr which configuration is used, how many "
+                     "files were checked and how long it took."),
     ]
     for option in reversed(options):
         with_settings = option(with_settings)
@@ -127,26 +139,11 @@ def _release(ctx, param, value):
     return value
 
 
-def _globs(value: str) -> list[str]:
-    """``"tests/**,*_test.go"`` → its globs; a comma inside braces (``*.{yml,yaml}``) is the glob's."""
-    globs, depth, start = [], 0, 0
-    for index, char in enumerate(value):
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if char == "," and depth <= 0:
-            globs.append(value[start:index])
-            start = index + 1
-    return [glob.strip() for glob in [*globs, value[start:]] if glob.strip()]
-
-
 def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cache: bool = True):
     """The run's settings: configuration files, with the command line's values overriding."""
-    from .app.settings import Settings
-    from .config import Configs
+    from .app.settings import from_command_line
 
-    given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
-    for key in ("exclude", "extend-exclude"):  # comma-separated, as ruff reads them (not inside ``{a,b}``)
-        given[key] = [glob for value in given.get(key) or () for glob in _globs(value)]
-    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs, cache)
+    return from_command_line(overrides, config, jobs, cache)
 
 
 # ---------------------------------------------------------------- check
@@ -171,8 +168,10 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @REPOSITORY
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
               "JSON lines have no comments: use per-file-ignores).")
+@click.option("--show-settings", is_flag=True, help="Print the settings the first PATH is checked with, and where "
+              "each comes from (a configuration file, one it extends, the command line, the default).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          write_baseline, show_files, repository, add_noqa, settings):
+          write_baseline, show_files, repository, add_noqa, show_settings, settings):
     """Report uses of API v4 that v5 breaks.
 
     With a baseline (--baseline, or the configuration's `baseline`), the report and the exit
@@ -180,94 +179,27 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     finding, so that GitLab can compare a merge request's report with its target branch's."""
     from .report.output import STATISTICS
 
+    if show_settings:
+        from .report.settings import show
+
+        sys.exit(sys.stdout.write(show((list(paths) or ["."])[0], settings)) and 0)
     output_format = output_format or settings.default.output_format
     paths = list(paths) or ["."]
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
+    from .runs import add_noqa_run, run_check, run_fix, show_files as list_files
+
     if show_files:
-        sys.exit(run_show_files(paths, settings))
+        sys.exit(list_files(paths, settings))
     if add_noqa:
         if apply_fix or diff or write_baseline is not None:
             raise click.UsageError("--add-noqa cannot be combined with --fix, --diff or --write-baseline")
-        sys.exit(run_add_noqa(paths, settings))
+        sys.exit(add_noqa_run(paths, settings))
     if apply_fix or diff:
         sys.exit(run_fix(paths, settings, unsafe_fixes, diff, exit_zero, output_format, repository))
-    from .app.check import check_paths
-    from .app.outcome import outcome
-    from .report import WITH_EDITS
-    from .report.output import emit
-    from .report.progress import Progress
-    from .ruletable import load_table
-
-    with Progress() as progress:
-        result = check_paths(paths, settings, progress=progress, edits=output_format in WITH_EDITS)
-    _tell(result.skipped, result.errors)
-    if write_baseline is not None:
-        sys.exit(_write_baseline(write_baseline or settings.default.baseline, result, paths))
-    findings = _with_repository(result.findings, output_format, repository)
-    run = outcome(findings, paths, result.sources, settings.baseline)
-    _tell((), (), run.notes(output_format))
-    emit(output_format, findings if output_format in FULL_REPORTS else run.findings, load_table(),
-         output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
-         errors=result.errors, target_version=settings.default.target_version,
-         **run.facts(output_format, paths, repository, result.used.values()))
-    if result.errors:
-        sys.exit(2)
-    sys.exit(0 if exit_zero or not run.findings else 1)
-
-
-def run_show_files(paths: Sequence[str], settings) -> int:
-    """``check --show-files``: each file that would be checked, with its kind; the count on stderr."""
-    from .app.check import sources_of
-    from .checked import listing
-
-    notes: list[str] = []
-    shown, count = listing([source for source, _ in sources_of(paths, settings, notes)])
-    sys.stdout.write(shown)
-    _tell(notes, (), [count])
-    return 0
-
-
-def _with_repository(findings, output_format: str, repository: str | None) -> list:
-    """The findings, with their repository where the report shows it (app/repository.py)."""
-    from .app.repository import with_repository
-
-    return with_repository(findings, repository) if output_format in WITH_REPOSITORY else list(findings)
-
-
-def _write_baseline(path, result, paths: Sequence[str]) -> int:
-    """``--write-baseline``: the run's findings, and the entries of files it did not check."""
-    from .app.outcome import recorded
-
-    if not path:
-        raise click.UsageError("--write-baseline: give a FILE, or set `baseline` in the configuration")
-    click.echo(recorded(path, result.findings, paths, result.sources), err=True)
-    return 2 if result.errors else 0
-
-
-def _tell(skipped: Sequence[str], errors: Sequence[str], own: Sequence[str] = ()) -> None:
-    """On stderr: what was skipped (a warning) and what went wrong (an error), escaped; then
-    lines of migrator's ``own`` (no scanned text in them)."""
-    from .report.escape import escape
-
-    for line in [f"warning: {escape(note)}" for note in skipped] + [f"error: {escape(e)}" for e in errors] + [*own]:
-        click.echo(line, err=True)
-
-
-FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
-
-
-def run_add_noqa(paths: Sequence[str], settings) -> int:
-    """``check --add-noqa``: notes and a count on stderr; exit 0, or 2 on errors."""
-    from .app.noqa import add_noqa
-    from .report.escape import escape
-
-    run = add_noqa(paths, settings)
-    for line in [f"note: {note}" for note in run.notes] + [f"error: {error}" for error in run.errors]:
-        click.echo(escape(line), err=True)
-    files = f" in {run.files} file{'s' if run.files != 1 else ''}" if run.added else ""
-    click.echo(f"Added {run.added} noqa directive{'s' if run.added != 1 else ''}{files}.", err=True)
-    return 2 if run.errors else 0
+    sys.exit(run_check(paths, settings, output_format, output_file=output_file, color=color,
+                       show_statistics=show_statistics, unsafe_fixes=unsafe_fixes, exit_zero=exit_zero,
+                       write_baseline=write_baseline, repository=repository))
 
 
 # ---------------------------------------------------------------- fix
@@ -287,43 +219,10 @@ def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, setting
     Exit status: 1 when a file was changed or findings remain, so a pre-commit hook stops the
     commit (with --diff, as ruff's: 1 when a file would change); 0 otherwise or with
     --exit-zero; 2 on errors."""
+    from .runs import run_fix
+
     output_format = output_format or settings.default.output_format
     sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
-
-
-def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit_zero: bool,
-            output_format: str = "text", repository: str | None = None) -> int:
-    """Fix the files under paths, report, and return the exit status."""
-    from .app.fix import fix_paths, unified_diff
-    from .app.outcome import outcome
-    from .report.text import fix_summary
-
-    run = fix_paths(paths, settings, unsafe_fixes, diff)
-    changed = run.changed
-    if diff:
-        sys.stdout.write("".join(unified_diff(o) for o in changed))
-        fixed = run.fixed
-        click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
-    _tell(run.skipped, run.errors)
-    remaining = outcome(run.remaining, paths, (o.source for o in run.outcomes), settings.baseline)
-    _tell((), (), remaining.notes("text" if diff else output_format))
-    if not diff:
-        if output_format in ("text", "concise"):
-            sys.stdout.write(fix_summary(remaining.findings, run.fixed, unsafe_fixes, remaining.checked,
-                                         remaining.baselined))
-        else:
-            from .report.output import emit
-            from .ruletable import load_table
-
-            emit(output_format, _with_repository(remaining.findings, output_format, repository), load_table(),
-                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version,
-                 **remaining.facts(output_format, paths, repository, run.used.values()))
-            click.echo(f"{run.fixed} fixed, {len(remaining.findings)} remaining.", err=True)
-    if run.errors:
-        return 2
-    if exit_zero:
-        return 0
-    return 1 if changed or (remaining.findings and not diff) else 0
 
 
 # ---------------------------------------------------------------- rule
@@ -344,6 +243,9 @@ def rule(code, show_all, output_format):
     else:
         wanted = code.strip()
         rules = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
+        parse_error, item = ruledoc.parse_error()
+        if wanted.upper() == parse_error.code or wanted == parse_error.name:  # a file that could not be checked
+            rules, table = [parse_error], ruledoc.Items({**table.items, parse_error.item: item})
         if not rules:
             raise click.BadParameter(f"no rule {wanted!r}; see `migrator rule --all`", param_hint="CODE")
     render = ruledoc.render_json if output_format == "json" else ruledoc.render_text
@@ -362,13 +264,14 @@ def audit_log(files, select, ignore, output_format):
     Exit status: 0 no such calls, 1 some, 2 a file could not be read."""
     from .app.audit import audit_logs
     from .report.auditlog import render_json, render_text
+    from .runs import tell
 
     missing = [p for p in files if p != "-" and not _readable(p)]
     if missing:
         raise click.BadParameter(f"cannot read {missing[0]!r}", param_hint="FILES")
     report = audit_logs(files, settings_from({"select": list(select), "ignore": list(ignore)}))
     sys.stdout.write(render_json(report) if output_format == "json" else render_text(report))
-    _tell((), report.errors)
+    tell((), report.errors)
     sys.exit(2 if report.errors else 1 if report.matched else 0)
 
 
@@ -398,3 +301,16 @@ def report(results, merge, expect, output_format, output_file):
 
     merged = load_merged(results)
     report_to(output_file, output_format, merged, merged.missing(expected(expect)) if expect else ())
+
+
+# ---------------------------------------------------------------- generate-shell-completion
+@main.command("generate-shell-completion")
+@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
+def generate_shell_completion(shell):
+    """Print the script that completes migrator's commands, options and their values in SHELL, as
+    ruff's command of the same name does: add `eval "$(migrator generate-shell-completion bash)"`
+    to ~/.bashrc (zsh: ~/.zshrc; fish: `migrator generate-shell-completion fish | source`)."""
+    from click.shell_completion import get_completion_class
+
+    completion = get_completion_class(shell)(main, {}, "migrator", "_MIGRATOR_COMPLETE")
+    sys.stdout.write(completion.source().rstrip("\n") + "\n")

@@ -152,3 +152,9 @@ def test_write_baseline_never_writes_over_a_file_it_checks_as_code(repo):
     result = run("check", "--no-cache", "--write-baseline", "runners.py")
     assert result.exit_code == 2 and "will not write over a file it checks as code" in result.output
     assert (repo / "runners.py").read_text() == RUNNERS
+
+
+def test_quiet_says_nothing_of_the_baseline(repo):
+    result = run("check", "--no-cache", "-q", "--output-format", "json")
+    assert (result.exit_code, result.stdout, result.stderr) == (0, "[]\n", "")
+    assert run("check", "--no-cache", "-q").output == ""

@@ -84,6 +84,7 @@ class ReportContext:
     errors: tuple[str, ...] = ()
     color: bool = False
     version: str = ""
+    quiet: bool = False  # -q: the findings without the summary (text formats)
     # What the run checked (None: not known, as for a merge of findings arrays), the repository
     # and settings' digest a result records, what the baseline hid (None: no baseline), and, for
     # `report --merge`, the results merged and the expected repositories that have none.

@@ -111,6 +111,8 @@ def render_text(context: ReportContext, body: Callable[[ReportContext, Paint], s
     """A text format's output: ``body`` (or the statistics with ``--statistics``), then the
     summary."""
     main = statistics(context) if context.show_statistics else body(context, Paint(context.color))
+    if context.quiet:  # -q: the findings, no summary
+        return main + "\n" if main else ""
     end = summary(context.findings, context.unsafe_fixes, len(context.errors), context.checked, context.baseline,
                   kinds=context.show_statistics)
     return (main + "\n" if main else "") + end + "\n"
@@ -125,10 +127,13 @@ def render(context: ReportContext) -> str:
 
 
 def fix_summary(remaining: list[Finding], fixed: int, unsafe_fixes: bool = False,
-                checked: FilesChecked | None = None, baseline: Baselined | None = None) -> str:
+                checked: FilesChecked | None = None, baseline: Baselined | None = None, quiet: bool = False) -> str:
     """What ``fix`` prints: the findings that remain, then "Found N findings (F fixed, R
-    remaining) in C files checked.", the hidden unsafe fixes and what the baseline hid."""
+    remaining) in C files checked.", the hidden unsafe fixes and what the baseline hid (with
+    ``quiet``, the findings alone)."""
     lines = [line(f, unsafe_fixes) for f in remaining]
+    if quiet:
+        return "".join(f"{text}\n" for text in lines)
     if not fixed and not remaining:
         lines.append(f"All checks passed!{f' ({checked.text()})' if checked is not None else ''}")
     else:

@@ -32,6 +32,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
+from ...english import with_article
 from ...paths import path_matches
 from ...syntax import DECLARED, URL_TEXTS, Syntax
 from ...values import Applicability, Finding, Fix, FixIntent, Touch, show_value
@@ -42,7 +43,7 @@ ANY: frozenset[str] = frozenset()
 DISPLAY_ONLY, UNSAFE, SAFE = Applicability.DISPLAY_ONLY, Applicability.UNSAFE, Applicability.SAFE
 RECORDING_NOTE = ("a recording must change together with the code that replays it; "
                   "apply it where that code is fixed too")
-NAMED_NOTE = ("only the name says this is a {record}; "
+NAMED_NOTE = ("only the name says this is {a_record}; "
               "check that it comes from the API before applying")
 DECLARED_NOTE = ("a library's declared model fields and attribute lists are its public interface: "
                  "add the new name there by hand, and keep the old one while v4 servers are supported")
@@ -204,7 +205,8 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
         # A safe fix rests on typed evidence that the token is the API's field or parameter.
         applicability, note = UNSAFE, NAMED_NOTE if touch.evidence == "named" else BARE_NOTE
     message = fix.message.format_map(Fields(fields))
-    note = note.replace("{record}", (touch.record or "API record").replace("_", " ")).replace("{name}", touch.name)
+    record = with_article((touch.record or "API record").replace("_", " "))
+    note = note.replace("{a_record}", record).replace("{name}", touch.name)
     return Fix(applicability, f"{message} ({note})" if note else message, intent=fix)
 
 

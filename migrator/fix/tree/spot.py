@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ...spelling import respell
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
-                                method_name, operator, receiver, unwrap, walk)
+from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, index, is_member, member_name,
+                                method_name, operand, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
 from ...values import Touch
 
@@ -109,13 +109,13 @@ class Spot:
         access = self.access()
         if access is None:
             return None
-        if access.type == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
+        if self.sh.kind(access) == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
             listed = argument_nodes(access, self.sh)
-            keyed = listed[0] if listed and listed[0].type == self.sh.string else None
+            keyed = listed[0] if listed and listed[0].type in self.sh.strings else None
             name = method_name(access, self.sh)
             return keyed if keyed is not None and self.s.text_of(name) in self.lang.key_methods else name
-        return member_name(access, self.sh) if access.type == self.sh.member else unwrap(index(access, self.sh),
-                                                                                          self.sh.wrappers)
+        return member_name(access, self.sh) if self.sh.kind(access) == self.sh.member else unwrap(
+            index(access, self.sh), self.sh.wrappers)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -173,10 +173,11 @@ class Spot:
     def access(self) -> Node | None:
         """The touch's ``x.f`` or ``x["f"]`` (Ruby: a call without arguments, or ``x[:f]``; Java:
         ``x.getF()`` or ``x.get("f")``)."""
-        found = self.node({self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member})
+        types = {self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member}
+        found = self.node(types | {alias for alias, kind in self.sh.aliases.items() if kind in types})
         if found is None:
             return None
-        return found if found.type in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
+        return found if self.sh.kind(found) in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
 
     def renamed(self, access: Node, new: str) -> str | None:
         """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""
@@ -210,6 +211,12 @@ class Spot:
             parent = parent.parent
         if parent is not None and parent.type == self.sh.unary and operator(self.s, parent) == self.sh.negate:
             return parent
+        return None
+
+    def negation_operand(self, node: Node) -> Node | None:
+        """The ``x`` of a value written ``!x``, else None."""
+        if node.type == self.sh.unary and operator(self.s, node) == self.sh.negate:
+            return operand(node, self.sh)
         return None
 
     def operand(self, access: Node) -> bool:

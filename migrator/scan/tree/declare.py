@@ -40,15 +40,37 @@ def declaration(w: Walk, node: Node) -> None:
     """``interface MergeRequest { merge_status: string }``, ``class MergeRequest; attr_accessor
     :merged_by; end``, ``class MergeRequest { @JsonProperty("merged_by") User mergedBy; }``: a
     declared record's fields (none of a class named for a webhook payload or a part of one)."""
-    name = field(node, "name")
     fields = list(_declared(w, node))
-    embeds = (w.sdk.typed(m) for m in _members(w, node) if m.type in w.sh.declared_field and field(m, "name") is None)
-    embedded = next((e for e in embeds if e is not None), None)  # ``struct { gitlab.MergeRequest; … }``
-    if embedded is not None:
-        _add(w, fields, (embedded.record, "typed"))
-    elif name is not None and not named_payload(w, w.s.text_of(name)):
-        declared(w, w.s.text_of(name), fields)
+    _add(w, fields, _record(w, node, fields))
     w.children(node)
+
+
+def _record(w: Walk, node: Node, fields: list[tuple[str, Node]]) -> tuple[str, str] | None:
+    """(record, evidence) a declaration declares: the SDK's record it embeds (``struct {
+    gitlab.MergeRequest; … }``, typed), else as its name and fields say (``declared``)."""
+    name = field(node, "name")
+    embeds = (w.sdk.typed(m) for m in _members(w, node) if m.type in w.sh.declared_field and field(m, "name") is None)
+    embedded = next((e for e in embeds if e is not None), None)
+    if embedded is not None:
+        return embedded.record, "typed"
+    if name is None or named_payload(w, w.s.text_of(name)):
+        return None
+    return _declares(w, w.s.text_of(name), fields)
+
+
+def file_types(w: Walk) -> dict[str, tuple[tuple[str, str] | None, frozenset[str]]]:
+    """The types a file declares at its top (Go's ``type T struct {…}``, Java's classes and the
+    classes in them), each with the record it declares or None (``VersionCommandRunner``, with
+    none of a runner's fields, declares none, whatever its name says) and its fields' API names.
+    A type named for a webhook payload is left to its name."""
+    found: dict[str, tuple[tuple[str, str] | None, frozenset[str]]] = {}
+    for node in w.s.root.named_children:
+        for decl in (node, *node.named_children, *(m for m in _members(w, node) if m.type in w.sh.declarations)):
+            name = field(decl, "name") if decl.type in w.sh.declarations else None
+            if name is not None and not named_payload(w, w.s.text_of(name)):
+                fields = list(_declared(w, decl))
+                found[w.s.text_of(name)] = _record(w, decl, fields), frozenset(f for f, _ in fields)
+    return found
 
 
 def built(w: Walk, call: Node) -> None:
@@ -63,9 +85,12 @@ def built(w: Walk, call: Node) -> None:
 
 def declared(w: Walk, name: str, fields: list[tuple[str, Node]]) -> None:
     """Fields (their API name, where each is written) a declaration named ``name`` declares."""
+    _add(w, fields, _declares(w, name, fields))
+
+
+def _declares(w: Walk, name: str, fields: list[tuple[str, Node]]) -> tuple[str, str] | None:
     names = frozenset(f for f, _ in fields)
-    found = w.model.record_for_declaration(_candidates(_words(name)), names) if fields else None
-    _add(w, fields, found)
+    return w.model.record_for_declaration(_candidates(_words(name)), names) if fields else None
 
 
 def _add(w: Walk, fields: list[tuple[str, Node]], found: tuple[str, str] | None) -> None:
@@ -97,13 +122,15 @@ def _members(w: Walk, node: Node) -> list[Node]:
 
 def _declared(w: Walk, node: Node):
     """(API name, where it is written) of each field a declaration declares (_field), a Java
-    record's components, and the symbols a field declarer (``attr_accessor``) is called with."""
+    record's components, a PHP constructor's promoted parameters, and the symbols a field declarer (``attr_accessor``) is called with."""
     members = _members(w, node)
     components = field(node, w.sh.parameters) or next((c for c in node.named_children if c.type == w.sh.components),
                                                       None)
     declared_fields = [m for m in members if m.type in w.sh.declared_field]
     declared_fields += [m for m in (components.named_children if components is not None else ())
                         if m.type in w.sh.required_parameters]
+    declared_fields += [p for m in members if m.type in w.sh.functions and w.sh.promoted
+                        for p in getattr(field(m, w.sh.parameters), "named_children", ()) if p.type in w.sh.promoted]
     yield from filter(None, (_field(w, member) for member in declared_fields))
     for member in members if w.lang.field_declarers else ():
         method = member_name(member, w.sh) if member.type == w.sh.call else None

@@ -19,7 +19,7 @@ from ..scope import Scope
 
 @dataclass(frozen=True)
 class Inferred:
-    """What an expression holds: record | response | client | object (``inferred.holds``). A response keeps its request (``url``: the
+    """What an expression holds: record | response | client | object | foreign (``inferred.holds``). A response keeps its request (``url``: the
     endpoint's name, ``method``) for methods that add to it; a client its ``base`` URL."""
 
     holds: str
@@ -32,12 +32,16 @@ class Inferred:
     node: Any = None
 
 
+FOREIGN = Inferred("foreign")  # a value of a type known not to be the API's (types.py)
+
+
 class Inferer:
     def __init__(self, source: Source, model: ApiModel, language: Language, scope: Scope):
         self.s, self.model, self.lang, self.scope = source, model, language, scope
         self.sh = language.shapes
         self.cache: dict[int, Inferred] = {}  # a call's value, by node id, set by the request reader
         self.methods = None  # methods.Methods, for a language whose calls carry their receiver
+        self.types: Any = None  # what a value of a declared type holds (types.declared)
         self.sdk = None  # sdk.Sdk: the language's SDK, set by the walk
 
     def named(self, name: str) -> Inferred | None:
@@ -66,7 +70,7 @@ class Inferer:
             return None
         if node.id in self.cache:  # a request's response (Ruby: ``Gitlab.all_runners``, without arguments)
             return self.cache[node.id]
-        kind = node.type
+        kind = self.sh.kind(node)
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
         if is_call(node, self.sh):
@@ -77,17 +81,19 @@ class Inferer:
         if kind == self.sh.subscript:
             owner = receiver(node, self.sh)
             base, key = self.of(owner), name_value(self.s, unwrap(index(node, self.sh), self.sh.wrappers), self.sh)
-            if key is None:  # an element of a list of records, or a service's indexer (NGitLab's ``client.Runners[id]``)
-                return base if base and base.holds == "record" else self.sdk.member(owner, "[]")
+            if key is None:  # an element of a list, or a service's indexer (NGitLab's ``client.Runners[id]``)
+                return base if base and base.holds in ("record", FOREIGN.holds) else self.sdk.member(owner, "[]")
             return self.member(base, key, owner)
         if self.methods is not None and kind in (self.sh.method_call, self.sh.new):
             return self.cache.get(node.id) or self.methods.of(node)
         if kind == self.sh.object:
             return Inferred("object", node=node)
+        if kind in self.sh.conversions:  # Go's ``[]byte(body)``
+            return self.of(self.sh.part(node, "operand"))
         if kind == self.sh.unary and self.sh.address and self._operator(node) == self.sh.address:
             return self.of(self.sh.f(node, "argument"))  # Go's ``&mr``
         if kind == self.sh.composite and self.sh.f(node, "type") is not None:  # ``legacyMergeRequest{}``
-            return self.named(self.s.text_of(self.sh.f(node, "type")).rpartition(".")[2])
+            return self.types(self.sh.f(node, "type"))
         return None
 
     def _operator(self, node: Node) -> str:
@@ -110,8 +116,8 @@ class Inferer:
         """The value of ``base.prop``: a response's body is its record; below a record, a name."""
         if base is not None and base.holds == "response" and prop in self.lang.body_members:
             return Inferred("record", base.record, base.evidence)
-        if base is not None and base.holds == "record" and base.record in PAYLOAD_RECORDS:
-            return base  # below a webhook's payload everything is that payload's, never a REST record
+        if base is not None and (base.holds == "record" and base.record in PAYLOAD_RECORDS or base.holds == FOREIGN.holds):
+            return base  # below a webhook's payload, or a foreign type's value, nothing is a REST record
         if base is not None and base.holds == "record":
             # still the record: C#'s ``doc.RootElement``, ``task.Result``; else a record by its name
             return base if prop in self.lang.element_methods else self.named(prop)
@@ -157,7 +163,7 @@ class Inferer:
         """One element of an iterable: of a list of records, that record; of ``runners``, a
         runner by its name."""
         found = self.of(iterable)
-        if found is not None and found.holds == "record":
+        if found is not None and found.holds in ("record", FOREIGN.holds):
             return found
         node = unwrap(iterable, self.sh.wrappers)
         name = None

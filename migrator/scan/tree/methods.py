@@ -44,7 +44,7 @@ class Methods:
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.getF()`` or ``x.get("f")``."""
         receiver, method, args = self.parts(node)
-        if receiver is None or node.type != self.sh.method_call:
+        if receiver is None or self.sh.kind(node) != self.sh.method_call:
             return None
         if method in self.lang.key_methods:
             keyed = reads.method_key(self.w, node)
@@ -122,7 +122,7 @@ class Methods:
     def chain(self, node: Node) -> list[tuple[Node, str, list[Node]]]:
         """The calls of the chain ``node`` ends, first call first: (call, method, arguments)."""
         out, current = [], unwrap(node, self.sh.wrappers)
-        while current is not None and current.type in (self.sh.method_call, self.sh.new):
+        while current is not None and self.sh.kind(current) in (self.sh.method_call, self.sh.new):
             receiver, method, args = self.parts(current)
             out.append((current, method, args))
             current = unwrap(receiver, self.sh.wrappers)
@@ -134,7 +134,7 @@ class Methods:
         parent = node.parent
         if parent is not None and parent.type == self.sh.member and self.sh.method_callee is not None:
             parent = parent.parent  # C#'s ``x.m(…)`` holds the member access ``x.m``
-        if parent is not None and parent.type == self.sh.method_call and receiver_of(parent, self.sh) == node:
+        if parent is not None and self.sh.kind(parent) == self.sh.method_call and receiver_of(parent, self.sh) == node:
             return False  # the chain's last call reads it
         calls, chains = self.chain(node), self.lang.chains
         found = None
@@ -210,7 +210,8 @@ class Methods:
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
             return Inferred("record", sdk.record, "typed", family=SDK)
-        if base is not None and base.holds == "response" and method in self.lang.body_members:
+        keyed = method in self.lang.key_methods and args  # Laravel's ``$res->json('merged_by')``: one key
+        if base is not None and base.holds == "response" and method in self.lang.body_members and not keyed:
             return Inferred("record", base.record, base.evidence, family=base.family)
         if method in self.lang.forwarders:
             sent = next((v for v in (base, *(infer.of(a) for a in args[:1])) if v and v.holds == "response"), None)

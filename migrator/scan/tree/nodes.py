@@ -84,7 +84,7 @@ def field(node: Node, name: str) -> Node | None:
 
 def unwrap(node: Node | None, wrappers: frozenset[str]) -> Node | None:
     """The expression inside parentheses, ``await``, ``x!`` and ``x as T`` (its ``value``, where a
-    field names it: C#'s cast ``(string)x``)."""
+    field names it: C#'s cast ``(string)x``, PHP's ``(string) $x``)."""
     while node is not None and node.type in wrappers and node.named_children:
         node = node.child_by_field_name("value") or node.named_children[0]
     return node
@@ -111,7 +111,7 @@ def paired(left: Node | None, right: Node | None, lists: frozenset[str]) -> list
 
 def is_member(node: Node, shapes) -> bool:
     """``x.f``: a member access (Ruby: a call with a receiver and no arguments or block)."""
-    if node.type != shapes.member:
+    if shapes.kind(node) != shapes.member:
         return False
     if shapes.callee is not None:
         return True
@@ -133,10 +133,10 @@ def callee(node: Node, shapes) -> Node | None:
 
 def receiver(node: Node, shapes) -> Node | None:
     """``x`` of ``x.f``, ``x["f"]`` and ``x.m(args)``."""
-    if node.type == shapes.method_call and shapes.method_callee is not None:
+    if shapes.kind(node) == shapes.method_call and shapes.method_callee is not None:
         function = field(node, shapes.method_callee)
         return field(function, shapes.receiver) if function is not None and function.type == shapes.member else None
-    member = node.type in (shapes.member, shapes.method_call)
+    member = shapes.kind(node) in (shapes.member, shapes.method_call)
     return shapes.part(node, shapes.receiver if member else shapes.subscript_receiver)
 
 
@@ -229,7 +229,7 @@ def call_parts(source: Source, node: Node, shapes) -> tuple[Node | None, str, li
     if node.type == shapes.new:
         kind = shapes.part(node, "type")
         return None, source.text_of(kind).rsplit(".", 1)[-1] if kind is not None else "", listed
-    if node.type == shapes.method_call:
+    if shapes.kind(node) == shapes.method_call:
         name = method_name(node, shapes)
         return receiver(node, shapes), source.text_of(name) if name is not None else "", listed
     function = callee(node, shapes)

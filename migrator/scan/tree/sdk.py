@@ -100,6 +100,10 @@ class Sdk:
         package, _, local = name.rpartition(".")
         return local if package in self.packages else None
 
+    def declares(self, name: str) -> bool:
+        """``gitlab.Client``, ``gitlab.MergeEvent``: a type of the SDK's packages."""
+        return self._qualified(name) is not None
+
     def evidence(self, client: str) -> str | None:
         """typed for the SDK's own client, named for a name like a client's, else None."""
         if client in self.receivers:
@@ -173,7 +177,7 @@ class Sdk:
         if is_member(owner, self.sh):
             name = member_name(owner, self.sh)
             return self.s.text_of(name) if name is not None else None
-        if owner.type != self.sh.method_call:
+        if self.sh.kind(owner) != self.sh.method_call:
             return None
         _, method, listed = call_parts(self.s, owner, self.sh)
         named = self.data.get("resources") or {}

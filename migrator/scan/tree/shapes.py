@@ -105,6 +105,7 @@ class Shapes:
     assignment: str = "assignment_expression"
     memo_assignment: str = ""  # an assignment that binds only with ``memo_operator`` (Ruby's ``@x ||= v``)
     memo_operator: str = "||="
+    augmented: str = ""  # ``x op= v``: a name bound to a URL's text grows by ``.=`` (PHP) where op concatenates
     object_pattern: str = "object_pattern"
     pattern_shorthand: str = "shorthand_property_identifier_pattern"
     pattern_pair: str = "pair_pattern"
@@ -164,6 +165,11 @@ class Shapes:
     address: str = ""  # the operator taking a value's address, which is still that value: Go's ``&``
     method_receiver: str = ""  # a method's receiver, a parameter before its name: Go's ``func (m *T) f()``
     qualified_type: str = ""  # ``gitlab.Runner``: a type named in a package
+    # names an object holds, which every method and block sees: Ruby's ``@mr`` set in an RSpec
+    # ``before`` block is read in its ``it`` blocks
+    instance_variables: frozenset[str] = frozenset()
+    conversions: frozenset[str] = frozenset()  # a value converted to a type is its ``operand``: Go's ``[]byte(s)``
+    type_wrappers: frozenset[str] = frozenset()  # types around a named type: Go's ``*T``, ``[]T``, ``[2]T``
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()
@@ -171,11 +177,22 @@ class Shapes:
     # type → {part's field name as this Shapes names it: index among the node's named children
     # that have no field, from the end where negative}
     positional: dict[str, dict[str, int]] = field(default_factory=dict)
+    # node types read as another (``kind``): PHP's nullsafe ``$mr?->merged_by`` as ``$mr->merged_by``,
+    # its static call ``Http::get($url)`` as a method call whose receiver is its class; and the
+    # fields such a node names otherwise (``{"scoped_call_expression": {"object": "scope"}}``)
+    aliases: dict[str, str] = field(default_factory=dict)
+    promoted: frozenset[str] = frozenset()  # a method's parameters that declare a field of its class (PHP)
+    renamed: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def kind(self, node: Any) -> str:
+        """A node's type as the walk reads it (``aliases``)."""
+        return self.aliases.get(node.type, node.type)
 
     def part(self, node: Any, name: str | None) -> Any:
         """A node's part by its field name, or by its position where the grammar names none."""
         if node is None or name is None:
             return None
+        name = self.renamed.get(node.type, {}).get(name, name)
         found = node.child_by_field_name(name)
         at = self.positional.get(node.type, {}).get(name) if found is None else None
         if at is None:
