@@ -54,7 +54,7 @@ def run_check(paths: Sequence[str], settings, output_format: str, *, output_file
     emit(output_format, findings if output_format in FULL_REPORTS else run.findings, load_table(),
          output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
          errors=result.errors, target_version=settings.default.target_version, quiet=verbosity() < 0,
-         **run.facts(output_format, paths, repository, result.used.values()))
+         **run.facts(output_format, repository, result.used.values(), result.sources))
     if result.errors:
         return 2
     return 0 if exit_zero or not run.findings else 1
@@ -147,7 +147,8 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
 
             emit(output_format, with_repository_for(remaining.findings, output_format, repository), load_table(),
                  unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version,
-                 quiet=quiet, **remaining.facts(output_format, paths, repository, run.used.values()))
+                 quiet=quiet, **remaining.facts(output_format, repository, run.used.values(),
+                                                (o.source for o in run.outcomes)))
             if not quiet:
                 click.echo(f"{run.fixed} fixed, {len(remaining.findings)} remaining.", err=True)
     if run.errors:

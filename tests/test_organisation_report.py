@@ -13,6 +13,8 @@ from click.testing import CliRunner
 
 from migrator.cli import main
 
+from .gitrepo import commit_all, git
+
 RUNNER_ACTIVE = "runner = gl.runners.get(1)\nif runner.active:\n    print(runner.id)\n"  # a safe fix
 MERGED_BY = "mr = project.mergerequests.get(1)\nwho = mr.merged_by\n"  # an unsafe fix
 CLEAN = "print('nothing of the API here')\n"
@@ -116,3 +118,24 @@ def test_the_json_report_is_still_the_findings_array(results):
     findings = json.loads(run("report", *results).stdout)
     assert len(findings) == 6 + 3 + 2 * 5
     assert {f["repository"] for f in findings} == {p for p, s in PROJECTS.items() if s != CLEAN}
+
+
+def test_one_run_over_many_clones_counts_each_clone_clean_ones_too(tmp_path, monkeypatch):
+    """An audit's batch job checks its clones in one run: its result names each clone's files."""
+    for project, source in (("platform/api-client", MERGED_BY), ("platform/docs", CLEAN)):
+        clone = tmp_path / "repos" / project
+        clone.mkdir(parents=True)
+        (clone / "client.py").write_text(source)
+        commit_all(clone, "import")
+        git(clone, "remote", "add", "origin", f"https://gitlab.example.com/{project}.git")
+    (tmp_path / "repositories.txt").write_text("platform/api-client\nplatform/docs\nplatform/billing\n")
+    monkeypatch.chdir(tmp_path)
+    run("check", "repos", "--no-cache", "--exit-zero", "--output-format", "results", "-o", "results/batch-1.json")
+    result = json.loads((tmp_path / "results" / "batch-1.json").read_text())
+    assert result["repository"] is None  # several
+    assert [(r["repository"], r["files_checked"]["total"]) for r in result["repositories"]] == [
+        ("platform/api-client", 1), ("platform/docs", 1)]
+    report = markdown("results/batch-1.json", "--expect", "repositories.txt")
+    assert "across 2 repositories (1 clean; 1 expected but not audited)." in report
+    assert "| platform/docs | 0 | 0 | 0 | 0 | 1 | clean |" in report
+    assert "| platform/billing | – | – | – | – | – | **not audited** |" in report

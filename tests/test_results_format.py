@@ -40,11 +40,12 @@ def test_a_result_says_which_tool_repository_settings_and_files_it_covers(repos,
     result = json.loads(check(repos / "with-findings", monkeypatch, "--output-format", "results",
                               "--repository", "platform/api-client"))
     assert list(result) == ["tool", "version", "repository", "settings", "files_checked", "hidden_by_baseline",
-                            "findings"]
+                            "findings", "repositories"]
     assert (result["tool"], result["version"], result["repository"]) == ("migrator", __version__, "platform/api-client")
     assert len(result["settings"]) == 64
     assert result["files_checked"] == {"total": 1, "by_kind": {"python": 1}}
     assert result["hidden_by_baseline"] is None  # no baseline
+    assert result["repositories"] == [{"repository": "platform/api-client", "files_checked": result["files_checked"]}]
     (finding,) = result["findings"]
     assert finding == json.loads(check(repos / "with-findings", monkeypatch, "--output-format", "json",
                                        "--repository", "platform/api-client"))[0]

@@ -38,17 +38,28 @@ class Outcome:
             out.append(line)
         return out
 
-    def facts(self, fmt: str, paths: Sequence[str], repository: str | None, used: Iterable[FileSettings]) -> dict:
+    def facts(self, fmt: str, repository: str | None, used: Iterable[FileSettings],
+              sources: Iterable[SourceFile] = ()) -> dict:
         """What a report in ``fmt`` says about the run besides its findings (``ReportContext``
-        fields): the files checked and what the baseline did; the results format also the
-        repository (``--repository``, else the git remote) and the settings' digest."""
-        facts = {"checked": self.checked, "baseline": self.baselined}
+        fields): the files checked and what the baseline did; the results and audit formats also
+        the files checked in each repository (``--repository``'s, else each file's git remote), as
+        ``results``; the results format the run's repository (``--repository``, else the one
+        repository all its files are in) and the settings' digest."""
+        facts: dict = {"checked": self.checked, "baseline": self.baselined}
+        if fmt not in ("results", "html", "markdown"):
+            return facts
+        from ..report.merge import Result
+        from .repository import repositories_checked
+
+        found = repositories_checked(((s.display, s.kind) for s in sources), repository)
+        facts["results"] = tuple(Result(name, "", checked) for name, checked in found if name)
         if fmt == "results":
             from ..ruletable import load_table
-            from .repository import run_repository
             from .settings import digest
 
-            facts |= {"repository": run_repository(paths, repository), "settings": digest(used, load_table())}
+            names = {name for name, _ in found}
+            facts |= {"repository": repository or (names.pop() if len(names) == 1 else None),
+                      "settings": digest(used, load_table())}
         return facts
 
 

@@ -175,7 +175,18 @@ def _object(text: str, at: int, path, default: str) -> tuple[list[Finding], list
                     _text(meta, "version", path), _text(meta, "settings", path), _count(meta, path))
     if any(f.repository == LATER for f in findings):
         findings = [replace(f, repository=result.repository) if f.repository == LATER else f for f in findings]
-    return findings, [result]
+    return findings, _each(meta.get("repositories"), result, path) or [result]
+
+
+def _each(repositories: Any, run: Result, path) -> list[Result]:
+    """``repositories``: a result per repository the run covered, with its files checked and
+    the run's version, settings and baseline."""
+    if repositories is None:
+        return []
+    if type(repositories) is not list or not all(type(r) is dict for r in repositories):
+        raise ResultsError(f"{path}: repositories: expected an array of {{\"repository\", \"files_checked\"}}")
+    return [replace(run, repository=_text(r, "repository", path) or run.repository,
+                    checked=_checked(r.get("files_checked"), path)) for r in repositories]
 
 
 def _key(text: str, at: int) -> tuple[str, int]:

@@ -9,12 +9,17 @@ run over an empty folder (whose ``json`` array is ``[]`` too)::
       "settings": "<sha256 hex>",
       "files_checked": {"total": 52, "by_kind": {"python": 40, "ci": 12}},
       "hidden_by_baseline": 0,
-      "findings": [ ... the objects of the json format ... ]
+      "findings": [ ... the objects of the json format ... ],
+      "repositories": [{"repository": "group/project", "files_checked": {...}}]
     }
 
-``repository`` is ``--repository`` or the git remote (null when neither is known); ``settings``
+``repository`` is ``--repository``, else the git remote of the one repository all the files are
+in (null when there is none, or several); ``settings``
 the digest of the settings the files were checked with (app/settings.digest);
-``hidden_by_baseline`` null without a baseline. ``report --merge`` reads it (merge.py) as it reads
+``hidden_by_baseline`` null without a baseline; ``repositories`` the files checked in each
+repository the run covered (``--repository``'s, else each file's git remote; files in none are
+left out), so that one run over many clones (an audit's batch) counts each, clean ones too.
+``report --merge`` reads it (merge.py) as it reads
 the ``json`` format's array. Fields are only ever added, never renamed or removed.
 """
 
@@ -40,6 +45,8 @@ def document(context: ReportContext, findings) -> dict:
         "files_checked": checked,
         "hidden_by_baseline": None if context.baseline is None else context.baseline.hidden,
         "findings": findings,
+        "repositories": [{"repository": r.repository, "files_checked": r.checked.as_dict() if r.checked else None}
+                         for r in context.results],
     }
 
 
