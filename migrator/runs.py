@@ -24,9 +24,10 @@ def verbosity() -> int:
 
 
 def debug(settings, files: int, started: float) -> None:
-    from .report.verbosity import debug
+    """-v's lines (report/verbosity.py)."""
+    from .report import verbosity as levels
 
-    debug(verbosity(), settings, files, started)
+    levels.debug(verbosity(), settings, files, started)
 
 
 def run_check(paths: Sequence[str], settings, output_format: str, *, output_file: str | None = None,

@@ -4,7 +4,7 @@ run over an empty folder (whose ``json`` array is ``[]`` too)::
 
     {
       "tool": "migrator",
-      "version": "0.1.0",
+      "version": "<migrator's version>",
       "repository": "group/project",
       "settings": "<sha256 hex>",
       "files_checked": {"total": 52, "by_kind": {"python": 40, "ci": 12}},
