@@ -150,16 +150,16 @@ class Baseline:
 
 def write_baseline(path: str | os.PathLike[str], findings: Sequence[Finding], scope: Scope | None = None
                    ) -> Baseline:
-    """Record ``findings`` in ``path`` (written as ``>`` would: fix/files.write_output) and return
-    the baseline. With ``scope`` (what the run checked), the entries that ``path`` already holds
-    for files outside it are kept."""
+    """Record ``findings`` in ``path`` (written as ``>`` would: source/writes.write_output) and
+    return the baseline. With ``scope`` (what the run checked), the entries that ``path`` already
+    holds for files outside it are kept."""
     baseline = Baseline.of(findings)
     if scope is not None and os.path.isfile(path):  # a FIFO or a device holds no baseline to keep
         try:
             baseline = read_baseline(path).updated(findings, scope)
         except BaselineError:
             pass  # no baseline there to keep entries of: it is replaced, as before
-    from .fix.files import write_output
+    from .source.writes import write_output
 
     try:
         # a file name's undecodable bytes (\udcXX) as the JSON escapes they read back as

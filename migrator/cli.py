@@ -1,9 +1,8 @@
 """The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``,
-``report``, ``generate-shell-completion``. The only module that defines click commands: each
-command parses its options into settings, calls a use case of the application layer
-(migrator/app; ``check`` and ``fix`` through runs.py, which also prints what a run says beside its
-report and gives the exit status) and renders the result (migrator/report), importing only what
-the command needs.
+``report``, ``server``. The only click module: each command parses its options into settings,
+calls a use case of the application layer (migrator/app; ``check`` and ``fix`` through
+cliruns.py, which also prints what a run says beside its report and gives the exit status) and
+renders the result (migrator/report), importing only what the command needs.
 
 Exit status: 0 no findings, 1 findings (or files changed by ``fix``), 2 usage or internal error.
 """
@@ -13,10 +12,12 @@ from __future__ import annotations
 import functools
 import re
 import sys
+from collections.abc import Sequence
 
 import click
 
 from . import __version__
+from .cliruns import VERBOSITY, run_add_noqa, run_check, run_fix, show_files_run, tell
 from .report import FORMATS
 
 OUTPUT_FORMATS = list(FORMATS)
@@ -38,7 +39,7 @@ class Group(click.Group):
                 click.echo(f"error: rule table: {exc}", err=True)
                 sys.exit(2)
             from .configkeys import ConfigError
-            from .report.jsonread import ResultsError
+            from .report.merge import ResultsError
             from .report.output import OutputError
 
             if not isinstance(exc, (ConfigError, BaselineError, ResultsError, OutputError)):
@@ -63,10 +64,9 @@ def common_options(func):
     @functools.wraps(func)
     def with_settings(*args, config, jobs, no_cache, quiet, verbose, **kwargs):
         from .report.verbosity import level
-        from .runs import VERBOSITY
 
         try:
-            click.get_current_context().meta[VERBOSITY] = level(quiet, verbose)  # read by runs.verbosity
+            click.get_current_context().meta[VERBOSITY] = level(quiet, verbose)
         except ValueError as exc:
             raise click.UsageError(str(exc)) from None
         overrides = {key: kwargs.pop(key.replace("-", "_")) for key in OVERRIDES}
@@ -92,6 +92,9 @@ def common_options(func):
         click.option("--jobs", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core)."),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache (cache-dir, default "
                      ".migrator_cache): check every file."),
+        click.option("--stdin-filename", metavar="PATH", help="Read the file from standard input; PATH gives its kind "
+                     "and its settings (the paths are then ignored). `fix` prints the fixed text on stdout, the "
+                     "findings on stderr."),
         click.option("--target-version", metavar="RELEASE", callback=_release,
                      help="Oldest GitLab release the code must keep working with (e.g. 16.11); fixes "
                           "whose replacement came later are shown, not applied. Default: the latest."),
@@ -128,7 +131,6 @@ def baseline_options(func):
     return click.option("--baseline", metavar="FILE", type=click.Path(dir_okay=False),
                         help="Report (and fail on) only findings not in this baseline file (default: the "
                              "configuration's `baseline`).")(with_baseline)
-
 
 OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
 
@@ -171,7 +173,7 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @click.option("--show-settings", is_flag=True, help="Print the settings the first PATH is checked with, and where "
               "each comes from (a configuration file, one it extends, the command line, the default).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          write_baseline, show_files, repository, add_noqa, show_settings, settings):
+          write_baseline, show_files, repository, add_noqa, show_settings, stdin_filename, settings):
     """Report uses of API v4 that v5 breaks.
 
     With a baseline (--baseline, or the configuration's `baseline`), the report and the exit
@@ -184,22 +186,28 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
 
         sys.exit(sys.stdout.write(show((list(paths) or ["."])[0], settings)) and 0)
     output_format = output_format or settings.default.output_format
-    paths = list(paths) or ["."]
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
-    from .runs import add_noqa_run, run_check, run_fix, show_files as list_files
-
     if show_files:
-        sys.exit(list_files(paths, settings))
+        sys.exit(show_files_run(list(paths) or ["."], settings))
     if add_noqa:
-        if apply_fix or diff or write_baseline is not None:
-            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff or --write-baseline")
-        sys.exit(add_noqa_run(paths, settings))
+        if apply_fix or diff or write_baseline is not None or stdin_filename:
+            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --write-baseline or "
+                                   "--stdin-filename")
+        sys.exit(run_add_noqa(list(paths) or ["."], settings))
+    _ignoring(paths, stdin_filename)
     if apply_fix or diff:
-        sys.exit(run_fix(paths, settings, unsafe_fixes, diff, exit_zero, output_format, repository))
-    sys.exit(run_check(paths, settings, output_format, output_file=output_file, color=color,
-                       show_statistics=show_statistics, unsafe_fixes=unsafe_fixes, exit_zero=exit_zero,
+        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
+                         stdin_filename))
+    sys.exit(run_check(list(paths) or ["."], settings, output_format, stdin_filename, output_file=output_file,
+                       color=color, show_statistics=show_statistics, unsafe_fixes=unsafe_fixes, exit_zero=exit_zero,
                        write_baseline=write_baseline, repository=repository))
+
+
+def _ignoring(paths: Sequence[str], stdin_filename: str | None) -> None:
+    """As ruff: the paths given beside ``--stdin-filename`` are named and ignored."""
+    for path in paths if stdin_filename is not None else ():
+        click.echo(f"warning: ignoring {path} in favour of standard input", err=True)
 
 
 # ---------------------------------------------------------------- fix
@@ -210,7 +218,7 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
 @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
 @REPOSITORY
-def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, settings):
+def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, stdin_filename, settings):
     """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
 
     A baseline does not stop a fix: its findings are fixed like any other where a fix applies;
@@ -219,10 +227,20 @@ def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, setting
     Exit status: 1 when a file was changed or findings remain, so a pre-commit hook stops the
     commit (with --diff, as ruff's: 1 when a file would change); 0 otherwise or with
     --exit-zero; 2 on errors."""
-    from .runs import run_fix
-
     output_format = output_format or settings.default.output_format
-    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
+    _ignoring(paths, stdin_filename)
+    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
+                     stdin_filename))
+
+
+# ---------------------------------------------------------------- server
+@main.command()
+def server():
+    """Run the language server (LSP over stdin and stdout) for editors: diagnostics as you type,
+    quick fixes, fix-all, suppressions and the rules' documentation (README: editor setup)."""
+    from .server import serve
+
+    serve()
 
 
 # ---------------------------------------------------------------- rule
@@ -239,13 +257,10 @@ def rule(code, show_all, output_format):
     if show_all == bool(code):
         raise click.UsageError("give a rule code, or --all")
     if show_all:
-        rules = list(table.rules)
+        rules = list(table.known)
     else:
         wanted = code.strip()
-        rules = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
-        parse_error, item = ruledoc.parse_error()
-        if wanted.upper() == parse_error.code or wanted == parse_error.name:  # a file that could not be checked
-            rules, table = [parse_error], ruledoc.Items({**table.items, parse_error.item: item})
+        rules = [r for r in table.known if wanted.upper() == r.code or wanted == r.name]
         if not rules:
             raise click.BadParameter(f"no rule {wanted!r}; see `migrator rule --all`", param_hint="CODE")
     render = ruledoc.render_json if output_format == "json" else ruledoc.render_text
@@ -264,7 +279,6 @@ def audit_log(files, select, ignore, output_format):
     Exit status: 0 no such calls, 1 some, 2 a file could not be read."""
     from .app.audit import audit_logs
     from .report.auditlog import render_json, render_text
-    from .runs import tell
 
     missing = [p for p in files if p != "-" and not _readable(p)]
     if missing:

@@ -72,7 +72,7 @@ def with_baseline(settings: Settings, given: str | None, off: bool) -> Settings:
 def outcome(findings: Sequence[Finding], paths: Sequence[str], sources: Iterable[SourceFile],
             baseline: str | os.PathLike[str] | None) -> Outcome:
     """The run's ``Outcome``: ``sources`` are the files it checked under ``paths``."""
-    sources = list(sources)
+    sources = [source for source in sources if source.kind]  # a file of no kind (stdin's) was not checked
     reported, baselined = applied(findings, baseline, scope_of(paths, sources))
     return Outcome(reported, baselined, FilesChecked.of(source.kind for source in sources))
 

@@ -23,13 +23,14 @@ def scan(text: str, model) -> list:
     return scan(text, model)
 
 
-def fix(text: str, findings: list) -> dict:
+def fix_whole_file(text: str, findings: list) -> dict:
+    """Edits located in the whole text (a shell script; any other text too: kinds/other.py)."""
     from ..fix.text import whole_file
 
     return whole_file(text, findings)
 
 
 KIND = FileKind(
-    "shell", claims, scan, newlines="lf", fixer=fix,
+    "shell", claims, scan, newlines="lf", fixer=fix_whole_file,
     examples={"shell": "script.sh"}, title="Shell",
 )
