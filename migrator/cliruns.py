@@ -71,7 +71,7 @@ def run_check(paths: Sequence[str], settings, output_format: str, stdin_filename
     if write_baseline is not None:
         return record_baseline(write_baseline or settings.default.baseline, result, paths)
     findings = with_repository_for(result.findings, output_format, repository)
-    run = outcome(findings, paths, result.sources, settings.baseline)
+    run = outcome(findings, () if stdin_filename else paths, result.sources, settings.baseline)  # stdin: its file
     tell((), (), run.notes(output_format))
     emit(output_format, findings if output_format in FULL_REPORTS else run.findings, load_table(),
          output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
@@ -162,7 +162,8 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         write_fixed(run.outcomes[0])
     tell(run.skipped, run.errors)
     debug_after(settings, len(run.outcomes), started)
-    remaining = outcome(run.remaining, paths, (o.source for o in run.outcomes), settings.baseline)
+    remaining = outcome(run.remaining, () if stdin_filename else paths, (o.source for o in run.outcomes),
+                        settings.baseline)
     tell((), (), remaining.notes("text" if diff else output_format))
     if not diff:
         if output_format in ("text", "concise"):

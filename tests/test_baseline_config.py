@@ -158,3 +158,12 @@ def test_quiet_says_nothing_of_the_baseline(repo):
     result = run("check", "--no-cache", "-q", "--output-format", "json")
     assert (result.exit_code, result.stdout, result.stderr) == (0, "[]\n", "")
     assert run("check", "--no-cache", "-q").output == ""
+
+
+def test_standard_input_counts_only_its_own_file_stale_or_not(repo):
+    """`check --stdin-filename runners.py` (an editor's run) checks one file: the others' entries
+    are not stale."""
+    result = CliRunner().invoke(main, ["check", "--no-cache", "--stdin-filename", "runners.py"], input=RUNNERS,
+                                catch_exceptions=False)
+    assert (result.exit_code, result.output) == (0, "All checks passed! (1 file checked)\n"
+                                                    "1 finding hidden by the baseline.\n")
