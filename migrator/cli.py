@@ -1,7 +1,8 @@
-"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``. The only
-click module: each command parses its options into settings, calls a use case of the
-application layer (migrator/app) and renders the result (migrator/report), importing only what
-the command needs.
+"""The command line, in ruff's vocabulary: ``check``, ``fix``, ``rule``, ``audit-log``,
+``report``, ``server``. The only click module: each command parses its options into settings,
+calls a use case of the application layer (migrator/app; ``check`` and ``fix`` through
+cliruns.py, which also prints what a run says beside its report and gives the exit status) and
+renders the result (migrator/report), importing only what the command needs.
 
 Exit status: 0 no findings, 1 findings (or files changed by ``fix``), 2 usage or internal error.
 """
@@ -11,13 +12,12 @@ from __future__ import annotations
 import functools
 import re
 import sys
-import time
 from collections.abc import Sequence
 
 import click
 
 from . import __version__
-from .cliruns import VERBOSITY, debug_after, run_add_noqa, run_fix, tell, verbosity, with_repository_for
+from .cliruns import VERBOSITY, run_add_noqa, run_check, run_fix, show_files_run, tell
 from .report import FORMATS
 
 OUTPUT_FORMATS = list(FORMATS)
@@ -110,8 +110,27 @@ def common_options(func):
 
 REPOSITORY = click.option(
     "--repository", metavar="NAME",
-    help="The repository the findings belong to, in the json, json-lines, sarif, html and markdown reports "
-         "(default: the git remote `origin` of each file's repository, as group/project).")
+    help="The repository the findings belong to, in the json, json-lines, sarif, html, markdown and results "
+         "reports (default: the git remote `origin` of each file's repository, as group/project).")
+OUTPUT_FILE = click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
+                           help="Write the report to PATH instead of stdout.")
+
+
+def baseline_options(func):
+    """``--baseline FILE`` and ``--no-baseline``, which decide ``settings.baseline``: the
+    baseline file the run uses (the configuration's ``baseline`` unless overridden), or None."""
+
+    @functools.wraps(func)
+    def with_baseline(*args, baseline, no_baseline, settings, **kwargs):
+        from .app.outcome import with_baseline as chosen
+
+        return func(*args, settings=chosen(settings, baseline, no_baseline), **kwargs)
+
+    with_baseline = click.option("--no-baseline", is_flag=True, help="Report every finding: use no baseline, "
+                                 "not even the configuration's.")(with_baseline)
+    return click.option("--baseline", metavar="FILE", type=click.Path(dir_okay=False),
+                        help="Report (and fail on) only findings not in this baseline file (default: the "
+                             "configuration's `baseline`).")(with_baseline)
 
 OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
 
@@ -132,31 +151,34 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 # ---------------------------------------------------------------- check
 @main.command()
 @common_options
+@baseline_options
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), 
               help="Default: the configuration's, else text. concise (= text), full, grouped; json, json-lines; sarif, gitlab (Code Quality), github "
-                   "(annotations), junit; html, markdown (the audit report).")
-@click.option("--output-file", "-o", metavar="PATH", type=click.Path(dir_okay=False),
-              help="Write the report to PATH instead of stdout.")
+                   "(annotations), junit; html, markdown (the audit report); results (the audit result: what "
+                   "was checked, and the findings).")
+@OUTPUT_FILE
 @click.option("--color", type=click.Choice(["auto", "always", "never"]), default="auto", show_default=True,
               help="Colour text output (auto: on a terminal, unless NO_COLOR is set).")
 @click.option("--statistics", "show_statistics", is_flag=True, help="Show counts per rule instead of findings.")
 @click.option("--unsafe-fixes", is_flag=True, help="Show and apply unsafe fixes too.")
 @click.option("--fix", "apply_fix", is_flag=True, help="Apply fixes (same as `migrator fix`).")
 @click.option("--diff", is_flag=True, help="With --fix: print the changes as a diff, write nothing.")
-@click.option("--baseline", type=click.Path(dir_okay=False), help="Report only findings not in this baseline file.")
-@click.option("--write-baseline", type=click.Path(dir_okay=False), help="Record the current findings in this file.")
+@click.option("--write-baseline", metavar="[FILE]", is_flag=False, flag_value="", type=click.Path(dir_okay=False),
+              help="Record the current findings in FILE (default: the configuration's `baseline`); entries of "
+                   "files this run did not check are kept.")
+@click.option("--show-files", is_flag=True, help="List the files that would be checked, each with its kind; check none.")
 @REPOSITORY
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
               "JSON lines have no comments: use per-file-ignores).")
 @click.option("--show-settings", is_flag=True, help="Print the settings the first PATH is checked with, and where "
               "each comes from (a configuration file, one it extends, the command line, the default).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, repository, add_noqa, show_settings, stdin_filename, settings):
+          write_baseline, show_files, repository, add_noqa, show_settings, stdin_filename, settings):
     """Report uses of API v4 that v5 breaks.
 
-    With --baseline, the exit status counts only findings that are not in the baseline; the
-    gitlab (Code Quality) report still lists every finding, so that GitLab can compare a merge
-    request's report with its target branch's."""
+    With a baseline (--baseline, or the configuration's `baseline`), the report and the exit
+    status leave out the findings it holds; the gitlab (Code Quality) report still lists every
+    finding, so that GitLab can compare a merge request's report with its target branch's."""
     from .report.output import STATISTICS
 
     if show_settings:
@@ -166,50 +188,20 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     output_format = output_format or settings.default.output_format
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
+    if show_files:
+        sys.exit(show_files_run(list(paths) or ["."], settings))
     if add_noqa:
-        if apply_fix or diff or baseline or write_baseline or stdin_filename:
-            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --baseline, --write-baseline or "
+        if apply_fix or diff or write_baseline is not None or stdin_filename:
+            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --write-baseline or "
                                    "--stdin-filename")
         sys.exit(run_add_noqa(list(paths) or ["."], settings))
     _ignoring(paths, stdin_filename)
     if apply_fix or diff:
         sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
                          stdin_filename))
-    from .report import WITH_EDITS
-    from .report.output import emit
-    from .ruletable import load_table
-
-    started = time.monotonic()
-    result = _checked(list(paths) or ["."], settings, output_format in WITH_EDITS, stdin_filename)
-    tell(result.skipped, result.errors)
-    debug_after(settings, result.files, started)
-    if write_baseline:
-        sys.exit(_write_baseline(write_baseline, result))
-    findings = new = with_repository_for(result.findings, output_format, repository)
-    if baseline:
-        from .baseline import new_findings
-
-        new = new_findings(findings, baseline)
-    emit(output_format, findings if output_format in FULL_REPORTS else new, load_table(),
-         output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
-         files=result.files, errors=result.errors, target_version=settings.default.target_version,
-         quiet=verbosity() < 0)
-    if result.errors:
-        sys.exit(2)
-    sys.exit(0 if exit_zero or not new else 1)
-
-
-def _checked(paths: list[str], settings, edits: bool, stdin_filename: str | None):
-    """The run's result: the files under paths, or standard input as the file ``stdin_filename``."""
-    if stdin_filename is not None:
-        from .app.buffer import check_stdin
-
-        return check_stdin(stdin_filename, sys.stdin.buffer.read(), settings, edits)
-    from .app.check import check_paths
-    from .report.progress import Progress
-
-    with Progress() as progress:
-        return check_paths(paths, settings, progress=progress, edits=edits)
+    sys.exit(run_check(list(paths) or ["."], settings, output_format, stdin_filename, output_file=output_file,
+                       color=color, show_statistics=show_statistics, unsafe_fixes=unsafe_fixes, exit_zero=exit_zero,
+                       write_baseline=write_baseline, repository=repository))
 
 
 def _ignoring(paths: Sequence[str], stdin_filename: str | None) -> None:
@@ -218,28 +210,19 @@ def _ignoring(paths: Sequence[str], stdin_filename: str | None) -> None:
         click.echo(f"warning: ignoring {path} in favour of standard input", err=True)
 
 
-def _write_baseline(path: str, result) -> int:
-    from .baseline import write_baseline
-
-    write_baseline(path, result.findings)
-    count = len(result.findings)
-    if verbosity() >= 0:
-        click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}.", err=True)
-    return 2 if result.errors else 0
-
-
-FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
-
-
 # ---------------------------------------------------------------- fix
 @main.command("fix")
 @common_options
+@baseline_options
 @click.option("--output-format", type=click.Choice(OUTPUT_FORMATS), help="Default: the configuration's, else text.")
 @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
 @REPOSITORY
 def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, stdin_filename, settings):
     """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
+
+    A baseline does not stop a fix: its findings are fixed like any other where a fix applies;
+    the findings that remain are reported, and counted, without those it holds.
 
     Exit status: 1 when a file was changed or findings remain, so a pre-commit hook stops the
     commit (with --diff, as ruff's: 1 when a file would change); 0 otherwise or with
@@ -316,21 +299,22 @@ def _readable(path: str) -> bool:
 
 # ---------------------------------------------------------------- report
 @main.command()
-@click.option("--merge", is_flag=True, help="Merge the JSON results of `migrator check --output-format json`.")
 @click.argument("results", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False))
-@click.option("--output-format", type=click.Choice(list(FORMATS)), default="json", show_default=True)
-def report(merge, results, output_format):
-    """One report from the JSON results of many `migrator check` runs (one per repository)."""
-    from .report.merge import ResultsError, load_results, write_report
+@click.option("--merge", is_flag=True, help="Merge the results (what `report` does; kept for the scripts that say it).")
+@click.option("--expect", metavar="FILE", type=click.Path(exists=True, dir_okay=False),
+              help="The repositories that should have a result, one a line (group/project): each that has none "
+                   "is reported as not audited.")
+@click.option("--output-format", type=click.Choice([f for f in FORMATS if f != "results"]), default="json",
+              show_default=True)
+@OUTPUT_FILE
+def report(results, merge, expect, output_format, output_file):
+    """One report from the results of many `migrator check` runs, one per repository: the objects
+    of `--output-format results` (or the arrays of `--output-format json`). Every result counts,
+    clean ones too. A file that is not such a result stops the run (exit 2), naming it."""
+    from .report.merge import expected, load_merged, report_to
 
-    if not merge:
-        raise click.UsageError("give --merge and the JSON results to merge")
-    try:
-        findings = load_results(results)
-    except ResultsError as exc:
-        click.echo(f"error: {exc}", err=True)
-        sys.exit(2)
-    write_report(output_format, findings, sys.stdout)
+    merged = load_merged(results)
+    report_to(output_file, output_format, merged, merged.missing(expected(expect)) if expect else ())
 
 
 # ---------------------------------------------------------------- generate-shell-completion

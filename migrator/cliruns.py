@@ -1,7 +1,8 @@
-"""What ``fix`` (and ``check --fix``) and ``check --add-noqa`` run and print: the use case, its
-report on the standard streams, the exit status; and what every command prints beside its report
-(warnings, errors, ``-v``'s debug lines, as ``-q``/``-v`` ask). cli.py parses the options and calls
-these; it stays the only module that defines click commands."""
+"""What ``check``, ``fix`` (and ``check --fix``), ``check --add-noqa`` and ``check --show-files``
+run and print: the use case, its report on the standard streams, the exit status; and what every
+command prints beside its report (warnings, errors, what the baseline hid, that nothing was
+checked, ``-v``'s debug lines, as ``-q``/``-v`` ask). cli.py parses the options and calls these;
+it stays the only module that defines click commands."""
 
 from __future__ import annotations
 
@@ -38,14 +39,84 @@ def with_repository_for(findings, output_format: str, repository: str | None) ->
     return with_repository(findings, repository)
 
 
-def tell(skipped: Sequence[str], errors: Sequence[str]) -> None:
-    """On stderr: what was skipped (a warning) and what went wrong (an error), escaped."""
+def tell(skipped: Sequence[str], errors: Sequence[str], own: Sequence[str] = ()) -> None:
+    """On stderr: what was skipped (a warning) and what went wrong (an error), escaped; then
+    lines of migrator's ``own`` (no scanned text in them). ``-q``: the errors alone."""
     from .report.escape import escape
 
-    for note in skipped if verbosity() >= 0 else ():
-        click.echo(f"warning: {escape(note)}", err=True)
-    for error in errors:
-        click.echo(f"error: {escape(error)}", err=True)
+    quiet = verbosity() < 0
+    lines = [] if quiet else [f"warning: {escape(note)}" for note in skipped]
+    for line in lines + [f"error: {escape(e)}" for e in errors] + ([] if quiet else [*own]):
+        click.echo(line, err=True)
+
+
+FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
+
+
+def run_check(paths: Sequence[str], settings, output_format: str, stdin_filename: str | None = None, *,
+              output_file: str | None = None, color: str = "auto", show_statistics: bool = False,
+              unsafe_fixes: bool = False, exit_zero: bool = False, write_baseline: str | None = None,
+              repository: str | None = None) -> int:
+    """``check``: the findings (less the baseline's) in ``output_format``; ``write_baseline`` (""
+    for the configuration's file) records them instead."""
+    from .app.outcome import outcome
+    from .report import WITH_EDITS
+    from .report.output import emit
+    from .ruletable import load_table
+
+    started = time.monotonic()
+    result = checked(paths, settings, output_format in WITH_EDITS, stdin_filename)
+    tell(result.skipped, result.errors)
+    debug_after(settings, result.files, started)
+    if write_baseline is not None:
+        return record_baseline(write_baseline or settings.default.baseline, result, paths)
+    findings = with_repository_for(result.findings, output_format, repository)
+    run = outcome(findings, () if stdin_filename else paths, result.sources, settings.baseline)  # stdin: its file
+    tell((), (), run.notes(output_format))
+    emit(output_format, findings if output_format in FULL_REPORTS else run.findings, load_table(),
+         output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
+         errors=result.errors, target_version=settings.default.target_version, quiet=verbosity() < 0,
+         **run.facts(output_format, repository, result.used.values(), result.sources))
+    if result.errors:
+        return 2
+    return 0 if exit_zero or not run.findings else 1
+
+
+def checked(paths: Sequence[str], settings, edits: bool, stdin_filename: str | None):
+    """The run's result: the files under paths, or standard input as the file ``stdin_filename``."""
+    if stdin_filename is not None:
+        from .app.buffer import check_stdin
+
+        return check_stdin(stdin_filename, sys.stdin.buffer.read(), settings, edits)
+    from .app.check import check_paths
+    from .report.progress import Progress
+
+    with Progress() as progress:
+        return check_paths(paths, settings, progress=progress, edits=edits)
+
+
+def record_baseline(path, result, paths: Sequence[str]) -> int:
+    """``--write-baseline``: the run's findings, and the entries of files it did not check."""
+    from .app.outcome import recorded
+
+    if not path:
+        raise click.UsageError("--write-baseline: give a FILE, or set `baseline` in the configuration")
+    said = recorded(path, result.findings, paths, result.sources)
+    if verbosity() >= 0:
+        click.echo(said, err=True)
+    return 2 if result.errors else 0
+
+
+def show_files_run(paths: Sequence[str], settings) -> int:
+    """``check --show-files``: each file that would be checked, with its kind; the count on stderr."""
+    from .app.check import sources_of
+    from .checked import listing
+
+    notes: list[str] = []
+    shown, count = listing([source for source, _ in sources_of(paths, settings, notes)])
+    sys.stdout.write(shown)
+    tell(notes, (), [count])
+    return 0
 
 
 def run_add_noqa(paths: Sequence[str], settings) -> int:
@@ -67,6 +138,7 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
     standard input is fixed as that file and printed on stdout (unchanged where nothing applies,
     or where the excludes leave it out), and the findings go to stderr."""
     from .app.fix import fix_paths, unified_diff
+    from .app.outcome import outcome
     from .report.text import fix_summary
 
     from .report import WITH_EDITS
@@ -90,23 +162,28 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
         write_fixed(run.outcomes[0])
     tell(run.skipped, run.errors)
     debug_after(settings, len(run.outcomes), started)
+    remaining = outcome(run.remaining, () if stdin_filename else paths, (o.source for o in run.outcomes),
+                        settings.baseline)
+    tell((), (), remaining.notes("text" if diff else output_format))
     if not diff:
         if output_format in ("text", "concise"):
-            report.write(fix_summary(run.remaining, run.fixed, unsafe_fixes, quiet=quiet))
+            report.write(fix_summary(remaining.findings, run.fixed, unsafe_fixes, remaining.checked,
+                                     remaining.baselined, quiet=quiet))
         else:
             from .report.output import emit
             from .ruletable import load_table
 
-            emit(output_format, with_repository_for(run.remaining, output_format, repository), load_table(),
+            emit(output_format, with_repository_for(remaining.findings, output_format, repository), load_table(),
                  unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version,
-                 quiet=quiet, stream=report)
+                 quiet=quiet, stream=report, **remaining.facts(output_format, repository, run.used.values(),
+                                                              (o.source for o in run.outcomes)))
             if not quiet:
-                click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
+                click.echo(f"{run.fixed} fixed, {len(remaining.findings)} remaining.", err=True)
     if run.errors:
         return 2
     if exit_zero:
         return 0
-    return 1 if changed or (run.remaining and not diff) else 0
+    return 1 if changed or (remaining.findings and not diff) else 0
 
 
 def write_fixed(outcome) -> None:

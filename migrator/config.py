@@ -23,6 +23,7 @@ Keys, with ruff's names and meanings::
     target-version                  the oldest release the code must keep working with ("16.11")
     min-evidence                    bare | named | typed: findings with weaker evidence are dropped
     cache-dir                       default ``.migrator_cache`` beside the configuration file
+    baseline                        a baseline file (baseline.py), relative to the configuration file
     max-file-size                   bytes (10000000), or a string such as "512KB" or "10MB"
 
 Globs are relative to the directory of the file that declares them (see ``globs.py``).
@@ -35,6 +36,7 @@ An unknown key or a bad value raises `ConfigError`, whose message names the file
 
 from __future__ import annotations
 
+import hashlib
 import os
 import posixpath
 from collections.abc import Iterable, Mapping, Sequence
@@ -71,6 +73,7 @@ class FileSettings:
     min_evidence: str = "bare"
     cache_dir: Path = Path(DEFAULT_CACHE_DIR)
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    baseline: Path | None = None          # the run's baseline file (its working directory's settings)
     # where the settings came from, the farthest base first, then the command line (--show-settings)
     sources: tuple[Options, ...] = field(default=(), compare=False, repr=False)
 
@@ -119,6 +122,17 @@ class FileSettings:
             if not parents or current == root or parent == current:
                 return False
             current = parent
+
+    @cached_property
+    def digest(self) -> str:
+        """SHA-256 of what decides which files are checked and what is reported in them, as the
+        configuration writes it (patterns as written, no absolute path, so every clone of a
+        repository has the same digest): the rule codes, target-version, min-evidence,
+        max-file-size, per-file-ignores, the excludes and respect-gitignore."""
+        shape = (sorted(self.codes), self.target_version, self.min_evidence, self.max_file_size,
+                 sorted((glob.pattern, sorted(codes)) for glob, codes in self.per_file_ignores.pairs),
+                 [glob.pattern for glob in self.exclude + self.extend_exclude], self.respect_gitignore)
+        return hashlib.sha256(repr(shape).encode("utf-8", "surrogatepass")).hexdigest()
 
     @cached_property
     def _excludes(self) -> GlobSet:
@@ -245,6 +259,7 @@ def resolve(table: RuleTable, files: Sequence[Options], overrides: Options, root
         exclude=merged["exclude"] if "exclude" in merged else tuple(Glob.anchored(n, root) for n in DEFAULT_EXCLUDES),
         extend_exclude=tuple(g for s in sources for g in s.values.get("extend-exclude", ())),
         cache_dir=merged.get("cache-dir", root / DEFAULT_CACHE_DIR),
+        baseline=merged.get("baseline"),
         **{key.replace("-", "_"): merged[key] for key in _SCALARS if key in merged},
     )
 

@@ -148,12 +148,12 @@ def _file(value: Any, root: Path, table: RuleTable) -> Path:
     return Path(os.path.normpath(root / os.path.expandvars(os.path.expanduser(value))))
 
 
-def _directory(value: Any, root: Path, table: RuleTable) -> Path:
+def _directory(value: Any, root: Path, table: RuleTable, what: str = "a directory path") -> Path:
     """A directory relative to ``root`` (``~`` expanded); a path no system call could take (a NUL
     character, a ``~`` with no home to expand to, a name the file system encoding cannot hold)
     is a bad value, refused here rather than failing the run later."""
     if not isinstance(value, str) or not value:
-        raise ValueError(f"expected a directory path, got {value!r}")
+        raise ValueError(f"expected {what}, got {value!r}")
     if "\0" in value:
         raise ValueError(f"{value!r} is not a usable path: it holds a NUL character")
     try:
@@ -165,6 +165,11 @@ def _directory(value: Any, root: Path, table: RuleTable) -> Path:
     except UnicodeError:
         raise ValueError(f"{value!r} is not a usable path: the file system encoding cannot hold it") from None
     return root / expanded
+
+
+def _baseline(value: Any, root: Path, table: RuleTable) -> Path:
+    """``baseline``: a file relative to ``root``, as ``_directory`` takes a directory."""
+    return _directory(value, root, table, "a file path")
 
 
 _CHECKS: dict[str, Callable[[Any, Path, RuleTable], Any]] = {
@@ -182,4 +187,5 @@ _CHECKS: dict[str, Callable[[Any, Path, RuleTable], Any]] = {
     "min-evidence": _one_of(lambda: EVIDENCE_ORDER),
     "cache-dir": _directory,
     "max-file-size": _size,
+    "baseline": _baseline,
 }

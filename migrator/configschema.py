@@ -50,6 +50,8 @@ def schema(table: RuleTable) -> dict[str, Any]:
         "max-file-size": ({"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "pattern": SIZE}]},
                           "Files larger than this are not read (a parse-error finding): bytes, or \"512KB\", "
                           "\"10MB\" (default: 10MB)."),
+        "baseline": ({"type": "string", "minLength": 1}, "A baseline file (relative to this file): check, fix and "
+                     "the pre-commit hooks report only the findings it does not hold (--no-baseline: every one)."),
     }
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",

@@ -126,14 +126,15 @@ def test_the_same_use_in_another_file_is_new(repo):
 
 # --- the file ----------------------------------------------------------------------------------
 
-def test_the_baseline_file_is_versioned_json_with_a_count_per_fingerprint(repo):
+def test_the_baseline_file_is_versioned_json_with_an_entry_per_fingerprint(repo):
     findings = findings_in(repo)
     write_baseline(repo / "baseline.json", findings)
     data = json.loads((repo / "baseline.json").read_text())
-    assert data["version"] == 1
-    assert sorted(data["fingerprints"]) == sorted(fingerprints(findings))
-    assert set(data["fingerprints"].values()) == {1}
-    assert list(data["fingerprints"]) == sorted(data["fingerprints"])  # stable diffs
+    assert data["version"] == 2
+    assert sorted(e["fingerprint"] for e in data["findings"]) == sorted(fingerprints(findings))
+    assert all("count" not in e for e in data["findings"])  # one finding each
+    keys = [(e["path"], e["code"], e["text"]) for e in data["findings"]]
+    assert keys == sorted(keys)  # stable diffs
 
 
 def test_identical_findings_are_baselined_one_by_one(tmp_path):
@@ -151,8 +152,12 @@ def test_baseline_round_trips(tmp_path):
 @pytest.mark.parametrize(("content", "says"), [
     (None, "cannot read the baseline: No such file or directory"),
     ("{not json", "not a migrator baseline: invalid JSON"),
-    ("[]", 'expected {"version": 1, "fingerprints": {...}}'),
-    ('{"version": 2, "fingerprints": {}}', "baseline version 2 is not supported"),
+    ("[]", 'expected {"version": 2, "findings": [...]}'),
+    ('{"version": 3, "findings": []}', "baseline version 3 is not supported"),
+    ('{"version": 2, "findings": {}}', "findings: expected an array"),
+    ('{"version": 2, "findings": [{"code": "MIG060"}]}', 'findings[0]: expected an object with a "fingerprint"'),
+    ('{"version": 2, "findings": [{"fingerprint": "a", "path": 7}]}', "findings[0].path: expected a string"),
+    ('{"version": 2, "findings": [{"fingerprint": "a", "count": 0}]}', "findings[0].count: expected a positive"),
     ('{"version": 1, "fingerprints": []}', "fingerprints: expected an object"),
     ('{"version": 1, "fingerprints": {"abc": 0}}', "fingerprints.abc: expected a positive count"),
 ])

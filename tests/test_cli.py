@@ -43,13 +43,13 @@ def test_findings_print_in_ruff_layout_and_exit_1(repo):
     lines = result.output.splitlines()
     assert "mrs.py:2:7: MIG010 `merged_by` on a merge request is removed in API v5; use `merge_user`" in lines
     assert re.search(r"^runners\.py:2:4: MIG060 \[\*\] ", result.output, re.M)
-    assert "Found 2 findings." in lines
+    assert "Found 2 findings (3 files checked)." in lines
 
 
 def test_exit_zero_keeps_the_report(repo):
     result = run("check", "--exit-zero")
     assert result.exit_code == 0
-    assert "Found 2 findings." in result.output
+    assert "Found 2 findings (3 files checked)." in result.output
 
 
 def test_json_output_contract(repo):

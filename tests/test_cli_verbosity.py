@@ -59,7 +59,7 @@ def test_quiet_fix_prints_what_remains_and_no_summary(repo):
 def test_verbose_says_which_configuration_and_how_many_files(repo, flag):
     (repo / "migrator.toml").write_text('ignore = ["MIG067"]\n')
     result = run("check", "--no-cache", flag)
-    assert result.exit_code == 1 and "Found 1 finding." in result.stdout
+    assert result.exit_code == 1 and "Found 1 finding (2 files checked)." in result.stdout
     assert f"debug: configuration: {repo / 'migrator.toml'}" in result.stderr
     assert "debug: checked 2 files in " in result.stderr  # mrs.py and migrator.toml
 

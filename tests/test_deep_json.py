@@ -30,7 +30,7 @@ def test_report_merge_of_a_deeply_nested_result_exits_2_naming_the_file(tmp_path
     result = run("report", "--merge", str(tmp_path / "deep.json"))
     assert result.exit_code == 2
     assert result.output == (f"error: {tmp_path / 'deep.json'}: not a result of `migrator check --output-format "
-                             f"json`: nested more than {MAX_DEPTH} levels deep\n")
+                             f"results` or `json`: nested more than {MAX_DEPTH} levels deep\n")
 
 
 def test_check_with_a_deeply_nested_baseline_exits_2_naming_the_file(tmp_path, monkeypatch):

@@ -92,7 +92,7 @@ def test_a_run_as_a_user_id_without_passwd_entry_reports_every_file(tmp_path):
 def test_fix_with_no_home_still_fixes(tmp_path):
     project(tmp_path, 1)
     outcome = homeless(tmp_path, "fix", ".", code=NO_PASSWD_ENTRY + MIGRATOR)
-    assert (outcome.status, outcome.stdout) == (1, "Found 1 finding (1 fixed, 0 remaining).\n")  # 1: a file changed
+    assert (outcome.status, outcome.stdout) == (1, "Found 1 finding (1 fixed, 0 remaining) in 1 file checked.\n")  # 1: a file changed
     assert "runner.paused" in (tmp_path / "file000.py").read_text()
     assert outcome.stderr.count(NO_HOME) == 1
     assert sorted(p.name for p in tmp_path.iterdir()) == ["file000.py"]

@@ -99,7 +99,7 @@ def test_an_edit_saved_while_fix_writes_the_file_is_kept_named_and_the_run_exits
     assert ("error: b.py: changed while it was being fixed (another program wrote to it); not fixed, left as it is"
             in result.stderr.splitlines())
     assert [(three_files / n).read_text() for n in ("a.py", "c.py")] == [RUNNER_FIXED, RUNNER_FIXED]
-    assert "Found 3 findings (2 fixed, 1 remaining)." in result.stdout
+    assert "Found 3 findings (2 fixed, 1 remaining) in 3 files checked." in result.stdout
     assert no_temporary_files(three_files)
 
 
@@ -198,7 +198,7 @@ def test_a_file_is_as_read_only_with_the_same_bytes_and_the_same_stamp(tmp_path)
 def test_a_normal_fix_still_works_and_a_second_fix_changes_nothing(three_files):
     first = run("fix", ".")
     assert (first.exit_code, first.stderr) == (1, "")
-    assert "Found 3 findings (3 fixed, 0 remaining)." in first.stdout
+    assert "Found 3 findings (3 fixed, 0 remaining) in 3 files checked." in first.stdout
     fixed = {p.name: p.read_bytes() for p in three_files.iterdir()}
     assert run("fix", ".").exit_code == 0
     assert {p.name: p.read_bytes() for p in three_files.iterdir()} == fixed
@@ -219,7 +219,7 @@ def test_a_baseline_written_through_a_symlink_goes_to_its_target(repo):
     (repo / "baseline.json").symlink_to("shared-baseline.json")
     assert check("--write-baseline", "baseline.json").exit_code == 0
     assert (repo / "baseline.json").is_symlink()
-    assert json.loads((repo / "shared-baseline.json").read_text())["fingerprints"]
+    assert json.loads((repo / "shared-baseline.json").read_text())["findings"]
 
 
 def test_output_file_through_a_symlink_to_dev_null_leaves_both_as_they_are(repo):
@@ -293,7 +293,7 @@ def test_output_file_in_a_directory_that_refuses_temporary_files_is_written_in_p
     (tmp_path / "reports").chmod(0o755)
     assert (report.status, report.stderr, baseline.status) == (1, "", 0)
     assert (tmp_path / "reports" / "report.txt").read_text().startswith("clean.py:4:11: MIG060")
-    assert json.loads((tmp_path / "reports" / "baseline.json").read_text())["fingerprints"]
+    assert json.loads((tmp_path / "reports" / "baseline.json").read_text())["findings"]
 
 
 @pytest.mark.parametrize("where, why", [

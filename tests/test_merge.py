@@ -105,7 +105,9 @@ def test_report_merge_of_a_bad_file_exits_2_naming_it(results, tmp_path):
     assert f"error: {tmp_path / 'broken.json'}: [0].code: expected a string" in result.output
 
 
-def test_report_needs_merge(results):
-    result = CliRunner().invoke(main, ["report", *map(str, results)])
-    assert result.exit_code == 2
-    assert "give --merge" in result.output
+def test_report_merges_its_results_without_the_merge_flag(results):
+    """`migrator report results/*.json` is what `report --merge` does; `--merge` stays for scripts."""
+    plain = CliRunner().invoke(main, ["report", *map(str, results)])
+    merged = CliRunner().invoke(main, ["report", "--merge", *map(str, results)])
+    assert plain.exit_code == merged.exit_code == 0
+    assert plain.stdout == merged.stdout and json.loads(plain.stdout)

@@ -72,7 +72,7 @@ def test_a_run_over_many_files_prints_one_summary(hosted, pre_commit_home, tmp_p
     commit_all(project, "deprecated uses")
     check = pre_commit(hosted, pre_commit_home, project, "migrator", *files)
     assert check.returncode == 1, check.stdout + check.stderr
-    assert check.stdout.count("Found 12 findings.") == 1
+    assert check.stdout.count("Found 12 findings (12 files checked).") == 1
     assert len(re.findall(r"^Found \d+ finding", check.stdout, re.M)) == 1
 
 

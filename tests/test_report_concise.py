@@ -16,7 +16,7 @@ CONCISE = [
     "mrs.py:3:4: MIG011 `merge_status` on a merge request is removed in API v5; use `detailed_merge_status`",
     "runners.py:2:4: MIG060 [*] `active` on a runner is removed in API v5; use `paused` (paused is the negation "
     "of active)",
-    "Found 4 findings.",
+    "Found 4 findings (3 files checked).",
     "[*] 2 fixable with the `migrator fix` command (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
 ]
 

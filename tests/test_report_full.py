@@ -22,7 +22,7 @@ def test_full_shows_the_source_line_a_caret_under_the_span_and_the_help(repo):
         "  |\n"
         "  = help: Use `paused` negated in place of `active`\n"
         "\n"
-        "Found 1 finding.\n"
+        "Found 1 finding (1 file checked).\n"
         "[*] 1 fixable with the `migrator fix` command.\n"
     )
 
@@ -60,4 +60,4 @@ def test_tabs_and_control_characters_keep_the_caret_under_the_span(check, table)
 def test_statistics_replace_the_findings(repo):
     out = check("--output-format", "full", "--statistics").output
     assert "  |" not in out
-    assert out.splitlines()[-2] == "Found 4 findings."
+    assert out.splitlines()[-2] == "Found 4 findings (3 files checked: 2 python, 1 ci)."

@@ -19,7 +19,7 @@ def test_grouped_lists_findings_under_their_file(repo):
         "runners.py:",
         "  2:4 MIG060 [*] `active` on a runner is removed in API v5; use `paused` (paused is the negation of active)",
         "",
-        "Found 4 findings.",
+        "Found 4 findings (3 files checked).",
         "[*] 2 fixable with the `migrator fix` command (1 hidden fix can be enabled with the `--unsafe-fixes` option).",
     ]
 
@@ -33,4 +33,4 @@ def test_rows_and_columns_are_aligned_within_a_file(repo):
 
 def test_no_findings_prints_only_the_summary(repo):
     (repo / "ok.py").write_text("print('v5 ready')\n")
-    assert check("--output-format", "grouped", "ok.py").output == "All checks passed!\n"
+    assert check("--output-format", "grouped", "ok.py").output == "All checks passed! (1 file checked)\n"

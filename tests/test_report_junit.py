@@ -18,7 +18,7 @@ def test_one_testcase_per_file_and_one_failure_per_finding(repo):
     root = junit()
     (suite,) = root
     assert (root.tag, suite.tag, suite.get("tests"), suite.get("failures")) == ("testsuites", "testsuite", "3", "3")
-    cases = {case.get("name"): [f.get("type") for f in case] for case in suite}
+    cases = {case.get("name"): [f.get("type") for f in case] for case in suite.iter("testcase")}
     assert cases == {".gitlab-ci.yml": ["MIG001"], "mrs.py": ["MIG010", "MIG011"], "runners.py": ["MIG060"]}
 
 

@@ -101,4 +101,4 @@ def test_a_baseline_written_to_what_is_not_a_regular_file_leaves_it_as_it_is(rep
     check("--write-baseline", str(fifo))
     reader.join(timeout=60)
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
-    assert json.loads(received[0])["fingerprints"]
+    assert json.loads(received[0])["findings"]

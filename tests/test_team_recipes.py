@@ -20,6 +20,8 @@ import subprocess
 
 import pytest
 
+from migrator.baseline import read_baseline
+
 from .ci_pipeline import ci_project, run_pipeline
 from .conftest import ROOT
 from .gitrepo import commit_all, sample_repository
@@ -76,26 +78,26 @@ def test_gitlab_job_passes_with_only_baselined_findings_and_fails_on_a_new_one(b
     ci_project(baselined, "https://gitlab.example.com/platform/gladmin.git")
     job = jobs_of(the_block(lambda b: "migrator" in b and "codequality" in str(b)))["migrator"]
     report_file = baselined / job["artifacts"]["reports"]["codequality"]
-    baseline = json.loads((baselined / "migrator-baseline.json").read_text())
-    recorded = sum(baseline["fingerprints"].values())
+    baseline = read_baseline(baselined / "migrator-baseline.json").counts  # fingerprint → findings
+    recorded = sum(baseline.values())
 
     passed = run_pipeline(baselined, hosted.env(recipe_venv))
     assert passed.returncode == 0, passed.log
     before = json.loads(report_file.read_text())
     validate(before, "gitlab-codequality.schema.json")
     assert len(before) == recorded > 0
-    assert {issue["fingerprint"] for issue in before} == set(baseline["fingerprints"])
+    assert {issue["fingerprint"] for issue in before} == set(baseline)
 
     add_a_new_use(baselined)
     failed = run_pipeline(baselined, hosted.env(recipe_venv))
     assert failed.returncode != 0, failed.log
     after = json.loads(report_file.read_text())
     validate(after, "gitlab-codequality.schema.json")
-    (new,) = [issue for issue in after if issue["fingerprint"] not in baseline["fingerprints"]]
+    (new,) = [issue for issue in after if issue["fingerprint"] not in baseline]
     assert len(after) == recorded + 1
     assert new["check_name"] == "MIG060" and new["location"]["path"] == "gladmin/runners.py"
     line = new["location"]["lines"]["begin"]
-    assert f"gladmin/runners.py:{line}:" in failed.log and "Found 1 finding." in failed.log
+    assert f"gladmin/runners.py:{line}:" in failed.log and "Found 1 finding (" in failed.log
 
 
 # ---------------------------------------------------------------- GitHub Actions

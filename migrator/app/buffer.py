@@ -108,8 +108,9 @@ def check_stdin(filename: str, data: bytes, settings: Settings, edits: bool = Fa
         from ..fix.edits import filled
 
         findings = filled(checked.loaded.text, findings, checked.kind or "")
-    return RunResult(findings, files=int(checked.kind is not None and not checked.excluded),
-                     scanned=int(checked.checked))
+    read = checked.kind is not None and not checked.excluded
+    sources = [SourceFile(Path(filename), filename, checked.kind, explicit=True)] if read else []
+    return RunResult(findings, sources, scanned=int(checked.checked))
 
 
 def fix_stdin(filename: str, data: bytes, settings: Settings, unsafe: bool, edits: bool = False) -> FixRun:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING
 
+from ..checked import FilesChecked
 from ..config import FileSettings
 from ..discover import SourceFile, discover
 from ..ruletable import Rule, RuleTable, load_table
@@ -28,10 +29,19 @@ Job = tuple[SourceFile, FileSettings] | tuple[SourceFile, FileSettings, "Loaded"
 @dataclass
 class RunResult:
     findings: list[Finding] = field(default_factory=list)
-    files: int = 0
+    sources: list[SourceFile] = field(default_factory=list)  # every file checked, as found
     scanned: int = 0
     errors: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)  # what could not be checked, for stderr
+    used: dict[int, FileSettings] = field(default_factory=dict)  # the settings files were checked with
+
+    @property
+    def files(self) -> int:
+        return len(self.sources)
+
+    @property
+    def checked(self) -> FilesChecked:
+        return FilesChecked.of(source.kind for source in self.sources)
 
 
 def check_job(args: Job, edits: bool = False) -> tuple[bool, list[Finding], str | None]:
@@ -94,9 +104,13 @@ def rules_for(source: SourceFile, settings: FileSettings, table: RuleTable) -> t
 def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None = None
                ) -> Iterator[tuple[SourceFile, FileSettings]]:
     """The files to check under paths, as they are found, each with the settings it is checked
-    with; what is skipped (not a regular file, a broken or looping symlink) is told in ``notes``."""
+    with (the run's baseline file is not one of them); what is skipped (not a regular file, a
+    broken or looping symlink) is told in ``notes``."""
     by_directory: dict[str, FileSettings] = {}  # worked out once per directory, not once per file
+    baseline = os.path.realpath(settings.baseline) if settings.baseline else None
     for source in discover(list(paths), settings.default.respect_gitignore, settings.excluded, notes):
+        if baseline is not None and os.path.realpath(source.path) == baseline:
+            continue  # the run's baseline is no code of the project
         directory = os.path.dirname(source.path)
         found = by_directory.get(directory)
         if found is None:
@@ -142,7 +156,8 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
 
     def misses() -> Iterator[Job]:
         for source, file_settings in sources_of(paths, settings, result.skipped):
-            result.files += 1
+            result.sources.append(source)
+            result.used.setdefault(id(file_settings), file_settings)
             key, hit = cache.lookup(source, file_settings)
             if hit is not None:
                 result.scanned += hit[0]

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 
+from ..checked import FilesChecked
 from ..config import FileSettings
 from ..discover import SourceFile
 from ..source.writes import ChangedUnderneath, Original, Stamp, remove_stale_temporaries, write_atomic
@@ -93,6 +94,11 @@ class FixRun:
     outcomes: list[FileFix]
     errors: list[str]
     skipped: list[str] = field(default_factory=list)  # what could not be checked, for stderr
+    used: dict[int, FileSettings] = field(default_factory=dict)  # the settings files were checked with
+
+    @property
+    def checked(self) -> FilesChecked:
+        return FilesChecked.of(o.source.kind for o in self.outcomes if o.source.kind)
 
     @property
     def changed(self) -> list[FileFix]:
@@ -184,7 +190,7 @@ def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool
             if outcome.changed and (message := write(outcome)):
                 errors.append(message)
                 outcome.findings = check_job(job[:2], edits)[1]  # not written: all its findings remain
-    return FixRun(outcomes, errors, skipped)
+    return FixRun(outcomes, errors, skipped, {id(job[1]): job[1] for job in jobs})
 
 
 def writable(source: SourceFile, roots: Roots, notes: list[str]) -> bool:

@@ -22,6 +22,7 @@ from dataclasses import replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from ..checked import FilesChecked
 from ..ignores import repository_of
 from ..values import Finding
 
@@ -59,21 +60,41 @@ def git_remote(directory: str) -> str | None:
     return project_path(run.stdout) if run.returncode == 0 else None
 
 
+class Remotes:
+    """The repository of a file by the directory its name gives: the git remote of the repository
+    holding it (git is asked once per repository root; outside any repository: None, git not
+    asked)."""
+
+    def __init__(self) -> None:
+        self.by_directory: dict[str, str | None] = {}
+        self.by_root: dict[Path | None, str | None] = {None: None}
+
+    def of(self, filename: str) -> str | None:
+        directory = os.path.dirname(filename)
+        if directory not in self.by_directory:
+            root = repository_of(Path(os.path.abspath(directory or os.curdir)))
+            if root not in self.by_root:
+                self.by_root[root] = git_remote(str(root))
+            self.by_directory[directory] = self.by_root[root]
+        return self.by_directory[directory]
+
+
 def with_repository(findings: Iterable[Finding], repository: str | None = None) -> list[Finding]:
     """The findings, each with its repository: ``repository`` when given, else the git remote of
-    the repository its file is in (git is asked once per repository root)."""
+    the repository its file is in."""
     if repository:
         return [replace(f, repository=repository) for f in findings]
-    by_directory: dict[str, str | None] = {}  # a finding's directory, as its filename gives it → remote
-    by_root: dict[Path | None, str | None] = {None: None}  # outside any repository: none, git not asked
+    remotes = Remotes()
+    return [replace(f, repository=remotes.of(f.filename)) for f in findings]
 
-    def remote_of(finding: Finding) -> str | None:
-        directory = os.path.dirname(finding.filename)
-        if directory not in by_directory:
-            root = repository_of(Path(os.path.abspath(directory or os.curdir)))
-            if root not in by_root:
-                by_root[root] = git_remote(str(root))
-            by_directory[directory] = by_root[root]
-        return by_directory[directory]
 
-    return [replace(f, repository=remote_of(f)) for f in findings]
+def repositories_checked(names: Iterable[tuple[str, str]], repository: str | None = None
+                         ) -> list[tuple[str | None, FilesChecked]]:
+    """The files a run checked by repository, from each file's (name, kind): all of them
+    ``repository``'s when given, else each its git remote's (as ``with_repository`` names a
+    finding's), in the order first met; None for files in no repository with a remote."""
+    remotes = Remotes()
+    kinds: dict[str | None, list[str]] = {}
+    for name, kind in names:
+        kinds.setdefault(repository or remotes.of(name), []).append(kind)
+    return [(name, FilesChecked.of(found)) for name, found in kinds.items()]

@@ -4,8 +4,9 @@ run's own options."""
 
 from __future__ import annotations
 
+import hashlib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,9 @@ class Settings:
     configs: Configs = field(default_factory=Configs)
     jobs: int = 0
     cache: bool = True  # use and update the result cache (migrator/app/cache.py); --no-cache
+    # The run's baseline (--baseline, else the configuration's `baseline`; None: --no-baseline or
+    # none): its findings are not reported (app/outcome.py), and the file itself is never checked.
+    baseline: Path | None = None
     # directory as given → its settings: a walk asks about every file of a directory
     _directories: dict[str, FileSettings] = field(default_factory=dict, repr=False, compare=False)
 
@@ -46,6 +50,14 @@ class Settings:
         if explicit and not settings.force_exclude:
             return False
         return settings.excluded(path, parents=explicit)
+
+
+def digest(used: Iterable[FileSettings], table: RuleTable) -> str:
+    """The settings' digest a result records: SHA-256 of the rule table's digest and of each
+    distinct settings the run's files were checked with (``FileSettings.digest``), so that two
+    results with the same digest applied the same rules the same way."""
+    parts = [table.digest, *sorted({settings.digest for settings in used})]
+    return hashlib.sha256("\0".join(parts).encode()).hexdigest()
 
 
 def from_command_line(overrides: Mapping[str, Any], config: str | None = None, jobs: int = 0, cache: bool = True,

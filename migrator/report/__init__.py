@@ -15,6 +15,7 @@ github        github                      GitHub Actions annotations
 junit         junit                       CI test-report views
 html          html                        the audit report, one self-contained page
 markdown      markdown                    the audit report, for a wiki, an issue or a merge request
+results       results                     the audit result: what was checked, and the findings
 ============  ==========================  ==================================================
 """
 
@@ -35,12 +36,13 @@ FORMATS = {
     "junit": "junit",
     "html": "html",
     "markdown": "markdown",
+    "results": "results",
 }
 # Formats that show a fix's edits or count what `fix` can do: the edits are computed (reading the
 # files, with libcst for Python) only for them.
-WITH_EDITS = frozenset({"json", "json-lines", "sarif", "html", "markdown"})
+WITH_EDITS = frozenset({"json", "json-lines", "sarif", "html", "markdown", "results"})
 # Formats that show each finding's repository (git is asked for it, a process per directory).
-WITH_REPOSITORY = frozenset({"json", "json-lines", "sarif", "html", "markdown"})
+WITH_REPOSITORY = frozenset({"json", "json-lines", "sarif", "html", "markdown", "results"})
 # Formats a terminal reads: colour applies to them.
 TEXT = frozenset({"concise", "full", "grouped", "text"})
 

@@ -1,7 +1,8 @@
 """The audit report's content, shared by the ``html`` and ``markdown`` formats: totals (by item,
-severity, file kind and repository), what ``migrator fix`` can do, what each Versioning item
-breaks and what to do instead, and the findings of each file. The templates in templates/ only
-lay it out.
+severity, file kind with the files checked, and repository: for a merge every result and every
+expected repository, with group subtotals, organisation.py), what ``migrator fix`` can do, what
+each Versioning item breaks and what to do instead, and the findings of each file. The templates
+in templates/ only lay it out.
 
 Every text that comes from a scanned file (paths, messages, source lines) is made printable here
 (escape.py), so neither a browser nor a Markdown viewer shows a bidi override or a control
@@ -11,7 +12,7 @@ character as anything but a visible escape; the HTML template escapes markup on 
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
@@ -20,10 +21,10 @@ import jinja2
 from .. import kinds
 from ..ruletable import Rule
 from ..values import SEVERITIES, Finding
-from .context import ReportContext, split_line
+from .context import FIX_CLASSES, ReportContext, fix_class, split_line
 from .escape import escape, show_line
+from .organisation import CLEAN, EMPTY, NOT_AUDITED, GroupRow, RepositoryRow, group_rows, repository_rows
 
-FIX_CLASSES = ("safe", "unsafe", "manual")
 KIND_TITLES = {kind.name: kind.title for kind in kinds.registry()} | {"other": "Other"}
 RELEASES = (("deprecated_in", "deprecated"), ("changed_in", "behaviour changed"),
             ("replacement_since", "replacement available"), ("removed_in", "removed"))
@@ -39,6 +40,7 @@ class Tally:
     unsafe: int = 0
     manual: int = 0
     key: str = ""
+    files: int | None = None  # by file kind: the files of the kind checked (None: not known)
 
 
 @dataclass(frozen=True)
@@ -90,28 +92,38 @@ class FileTable:
 class Audit:
     version: str
     target_version: str | None
-    files_checked: int
+    files_checked: int | None  # None: not known (a merge of results that do not say)
     total: int
     errors: tuple[str, ...]
     fixes: Tally
     by_item: tuple[Tally, ...]
     by_severity: tuple[Tally, ...]
     by_kind: tuple[Tally, ...]
-    by_repository: tuple[Tally, ...]
+    by_repository: tuple[RepositoryRow, ...]
+    groups: tuple[GroupRow, ...]
     items: tuple[ItemNote, ...]
     files: tuple[FileTable, ...]
+
+    @property
+    def repositories(self) -> str:
+        """``3 repositories (1 clean; 1 with no file checked; 1 expected but not audited)``: the
+        repositories that have a result, and, for a merge, how many of them are clean or checked
+        nothing, and how many expected ones have no result; "" when no finding names one."""
+        audited = sum(row.status != NOT_AUDITED for row in self.by_repository)
+        if not self.by_repository:
+            return ""
+        text = f"{audited} repositor{'y' if audited == 1 else 'ies'}"
+        if not self.groups and not any(row.status == NOT_AUDITED for row in self.by_repository):
+            return text
+        count = Counter(row.status for row in self.by_repository)
+        notes = [f"{count[CLEAN]} clean"] + [f"{count[EMPTY]} with no file checked"] * bool(count[EMPTY])
+        notes += [f"{count[NOT_AUDITED]} expected but not audited"] * bool(count[NOT_AUDITED])
+        return f"{text} ({'; '.join(notes)})"
 
     @property
     def most(self) -> int:
         """The largest item count, the full width of the chart."""
         return max((t.count for t in self.by_item), default=0)
-
-
-def fix_class(finding: Finding) -> str:
-    """safe: ``migrator fix`` applies it; unsafe: only with ``--unsafe-fixes``; manual: by hand."""
-    if finding.fix is None or not finding.fix.applicability.applies("unsafe"):
-        return "manual"
-    return "safe" if finding.fix.applicability.applies("safe") else "unsafe"
 
 
 def file_kind(finding: Finding) -> str:
@@ -179,24 +191,33 @@ def file_tables(context: ReportContext) -> tuple[FileTable, ...]:
                  for (repo, name), group in sorted(groups.items()))
 
 
+def kind_tallies(context: ReportContext) -> tuple[Tally, ...]:
+    """Findings and files checked by file kind: every kind that was checked, with findings or not."""
+    found = {t.key: t for t in tallies(context.findings, context, key=file_kind)}
+    checked = dict(context.checked.by_kind) if context.checked is not None else {}
+    keys = sorted({*found, *checked}, key=lambda k: (-(found[k].count if k in found else 0), -checked.get(k, 0), k))
+    known = context.checked is not None
+    return tuple(replace(found.get(k) or Tally(k, 0, key=k), label=KIND_TITLES.get(k, k),
+                         files=checked.get(k, 0) if known else None) for k in keys)
+
+
 def audit(context: ReportContext) -> Audit:
     findings = context.findings
     everything = tallies(findings, context, key=lambda f: "all", label=lambda k: "All findings")
     by_item = tallies(findings, context, key=lambda f: f.item, label=lambda k: item_title(k, context))
-    repositories = {f.repository for f in findings if f.repository}
+    by_repository = repository_rows(context)
     return Audit(
         version=context.version,
         target_version=context.target_version,
-        files_checked=context.files,
+        files_checked=context.checked.total if context.checked is not None else None,
         total=len(findings),
         errors=tuple(escape(e) for e in context.errors),
         fixes=everything[0] if everything else Tally("All findings", 0),
         by_item=by_item,
         by_severity=tallies(findings, context, key=lambda f: f.severity, order=tuple(reversed(SEVERITIES))),
-        by_kind=tallies(findings, context, key=file_kind,
-                        label=lambda k: KIND_TITLES.get(k, k)),
-        by_repository=tallies(findings, context, key=lambda f: f.repository or "(not named)")
-        if repositories else (),
+        by_kind=kind_tallies(context),
+        by_repository=by_repository,
+        groups=group_rows(by_repository) if context.results or context.missing else (),
         items=item_notes(context, by_item),
         files=file_tables(context),
     )
@@ -211,4 +232,4 @@ def render_template(name: str, context: ReportContext, autoescape: bool, **filte
         trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
     )
     env.filters.update(filters)
-    return env.get_template(name).render(audit=audit(context), fix_classes=FIX_CLASSES)
+    return env.get_template(name).render(audit=audit(context), fix_classes=FIX_CLASSES, NOT_AUDITED=NOT_AUDITED)

@@ -3,8 +3,8 @@ the settings that shaped the output. SARIF and Code Quality list rule metadata f
 the audit reports group by ``items``.
 
 Also here, because every format needs them the same way: whether a finding's fix is applied
-(``fixable``), the per-rule counts of ``--statistics``, and the part of a finding's source line
-that its span covers.
+(``fixable``) and what ``fix`` does with it (``fix_class``), the per-rule counts of
+``--statistics``, and the part of a finding's source line that its span covers.
 """
 
 from __future__ import annotations
@@ -12,17 +12,32 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from ..checked import FilesChecked
+from ..ruletable import Item, Rule, RuleTable
 from ..values import Finding
 from .escape import shown_source
-from ..ruletable import Item, Rule, RuleTable
 
+if TYPE_CHECKING:
+    from ..baseline import Baselined
+    from .merge import Result
 
 
 def fixable(finding: Finding, unsafe_fixes: bool = False) -> bool:
     """Whether ``migrator fix`` applies this finding's fix (with ``--unsafe-fixes`` when asked):
     the findings ruff marks ``[*]``."""
     return finding.fixable(unsafe_fixes)
+
+
+FIX_CLASSES = ("safe", "unsafe", "manual")
+
+
+def fix_class(finding: Finding) -> str:
+    """safe: ``migrator fix`` applies it; unsafe: only with ``--unsafe-fixes``; manual: by hand."""
+    if finding.fix is None or not finding.fix.applicability.applies("unsafe"):
+        return "manual"
+    return "safe" if finding.fix.applicability.applies("safe") else "unsafe"
 
 
 @dataclass(frozen=True)
@@ -66,11 +81,19 @@ class ReportContext:
     unsafe_fixes: bool = False
     show_statistics: bool = False
     target_version: str | None = None
-    files: int = 0
     errors: tuple[str, ...] = ()
     color: bool = False
     version: str = ""
     quiet: bool = False  # -q: the findings without the summary (text formats)
+    # What the run checked (None: not known, as for a merge of findings arrays), the repository
+    # and settings' digest a result records, what the baseline hid (None: no baseline), and, for
+    # `report --merge`, the results merged and the expected repositories that have none.
+    checked: FilesChecked | None = None
+    repository: str | None = None
+    settings: str | None = None
+    baseline: Baselined | None = None
+    results: tuple[Result, ...] = ()
+    missing: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, findings, table: RuleTable, **options) -> ReportContext:

@@ -27,6 +27,7 @@ import os
 from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from ..values import Finding
 from .escape import shown_source
@@ -110,11 +111,27 @@ def _digest(code: str, path: str, text: str, occurrence: int) -> str:
 def fingerprints(findings: Sequence[Finding]) -> list[str]:
     """The fingerprints of ``findings``, in their order, with occurrence indexes counted in file
     order (filename, row, column, code)."""
+    return [key.fingerprint for key in keyed(findings)]
+
+
+class Key(NamedTuple):
+    """A finding's fingerprint and the three parts it is made of that a reader can review (a
+    baseline's entry shows them): the code, the path and the matched text. (A named tuple: a
+    merged report fingerprints hundreds of thousands of findings.)"""
+
+    fingerprint: str
+    code: str
+    path: str
+    text: str
+
+
+def keyed(findings: Sequence[Finding]) -> list[Key]:
+    """The ``Key`` of each of ``findings``, in their order (occurrences as ``fingerprints``)."""
     seen: Counter[tuple[str, str, str]] = Counter()
-    out = [""] * len(findings)
+    out: list[Key | None] = [None] * len(findings)
     for index in sorted(range(len(findings)), key=lambda i: findings[i].sort_key):
         finding = findings[index]
-        key = (finding.code, path_of(finding.filename), matched_text(finding))
-        out[index] = _digest(*key, seen[key])
-        seen[key] += 1
-    return out
+        parts = (finding.code, path_of(finding.filename), matched_text(finding))
+        out[index] = Key(_digest(*parts, seen[parts]), *parts)
+        seen[parts] += 1
+    return out  # type: ignore[return-value]

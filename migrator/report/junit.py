@@ -1,6 +1,7 @@
 """``--output-format junit``: JUnit XML for CI test-report views (GitLab ``artifacts:reports:junit``,
-Jenkins). One ``testsuite`` named migrator; one ``testcase`` per file with findings (its name and
-class name are the file's path); one ``failure`` per finding in it::
+Jenkins). One ``testsuite`` named migrator, whose ``properties`` give the files checked
+(``files_checked``, and ``files_checked.<kind>`` by file kind); one ``testcase`` per file with
+findings (its name and class name are the file's path); one ``failure`` per finding in it::
 
     <testcase classname="runners.py" name="runners.py">
       <failure message="2:4: MIG060 `active` on a runner ..." type="MIG060">runners.py:2:4: MIG060 ...</failure>
@@ -34,6 +35,11 @@ def render(context: ReportContext) -> str:
     files = [(path_of(name), list(group)) for name, group in groupby(context.findings, key=lambda f: f.filename)]
     suite = ET.Element("testsuite", name="migrator", tests=str(len(files) + len(context.errors)), failures=str(len(files)),
                        errors=str(len(context.errors)), skipped="0")
+    if context.checked is not None:  # the files checked, by kind, as the suite's properties
+        properties = ET.SubElement(suite, "properties")
+        for name, value in [("files_checked", context.checked.total), *((f"files_checked.{k}", n)
+                                                                         for k, n in context.checked.by_kind)]:
+            ET.SubElement(properties, "property", name=name, value=str(value))
     for path, findings in files:
         case = ET.SubElement(suite, "testcase", classname=xml_text(path), name=xml_text(path))
         for f in findings:

@@ -63,9 +63,10 @@ def write(text: str, output_file: str | None, stream: TextIO | None = None) -> N
 def emit(fmt: str, findings: Sequence[Finding], table, *, output_file: str | None = None, color: str = "auto",
          stream: TextIO | None = None, **options) -> None:
     """Render a run's findings in ``fmt`` and write them where asked (``stream``: instead of
-    stdout). ``options`` are ``ReportContext`` fields (unsafe_fixes, show_statistics, files,
-    errors, target_version). A format that shows edits (WITH_EDITS) gets findings whose fixes
-    carry them: the run filled them in where it had each file's text (app/check.py, app/fix.py)."""
+    stdout). ``options`` are ``ReportContext`` fields (unsafe_fixes, show_statistics, errors,
+    target_version, checked, baseline …). A format that shows edits (WITH_EDITS) gets findings
+    whose fixes carry them: the run filled them in where it had each file's text (app/check.py,
+    app/fix.py)."""
     stream = stream or sys.stdout
     on = fmt in TEXT and use_color(color, stream if output_file is None else None)
     write(render(fmt, ReportContext.of(findings, table, color=on, **options)), output_file, stream)

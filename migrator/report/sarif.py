@@ -6,7 +6,8 @@
   exclusive), the source line as context, and the fingerprint of fingerprint.py.
 - ``fixes[]``: for a finding whose fix ``migrator fix`` applies (safe, or unsafe too with
   ``--unsafe-fixes``) and whose edits are known, the edits as ``artifactChanges``.
-- ``invocations[]``: whether every file could be checked, and the errors when not.
+- ``invocations[]``: whether every file could be checked, and the errors when not; in its
+  ``properties``, the files checked (``filesChecked``) and by file kind (``filesCheckedByKind``).
 
 Severity maps to ``level``: critical and high are ``error``, medium ``warning``, low and info
 ``note``.
@@ -120,6 +121,9 @@ def log(context: ReportContext) -> dict:
                for f, p in zip(context.findings, fingerprints(context.findings), strict=True)]
     invocation = {"executionSuccessful": not context.errors,
                   "toolExecutionNotifications": [{"level": "error", "message": {"text": e}} for e in context.errors]}
+    if context.checked is not None:
+        invocation["properties"] = {"filesChecked": context.checked.total,
+                                    "filesCheckedByKind": dict(context.checked.by_kind)}
     driver = {"name": "migrator", "version": context.version,
               "rules": [rule_descriptor(code, context, examples[code]) for code in codes]}
     run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints",

@@ -10,12 +10,17 @@ escaped (see escape.py).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 import click
 
+from ..checked import FilesChecked
 from ..values import Finding
 from .context import ReportContext, fixable
 from .escape import escape, quote_path
+
+if TYPE_CHECKING:
+    from ..baseline import Baselined
 
 __all__ = ["Paint", "fixable", "line", "render", "render_text", "statistics", "summary"]
 
@@ -44,32 +49,62 @@ def line(finding: Finding, unsafe_fixes: bool = False, paint: Paint = Paint(Fals
     return f"{where} {code}{marker(finding, unsafe_fixes, paint)} {escape(finding.message)}"
 
 
-def summary(findings: Sequence[Finding], unsafe_fixes: bool = False, errors: int = 0) -> str:
+def summary(findings: Sequence[Finding], unsafe_fixes: bool = False, errors: int = 0,
+            checked: FilesChecked | None = None, baseline: Baselined | None = None, kinds: bool = False) -> str:
+    """ruff's summary, with what was checked (``kinds``: by kind), what ``fix`` can do, what the
+    baseline hid, and how many files could not be checked."""
+    files = f" ({checked.text(kinds)})" if checked is not None else ""
+    out = []
+    if findings:
+        out.append(f"Found {len(findings)} finding{'s' if len(findings) != 1 else ''}{files}.")
+    elif not errors:
+        out.append(f"All checks passed!{files}")
+    out += [text for text in (fixes_line(findings, unsafe_fixes), baseline_line(baseline)) if text]
     if errors:
         noun = "file" if errors == 1 else "files"
-        head = f"{errors} {noun} could not be checked (see the errors above)."
-        return head if not findings else summary(findings, unsafe_fixes) + "\n" + head
-    if not findings:
-        return "All checks passed!"
-    noun = "finding" if len(findings) == 1 else "findings"
-    out = [f"Found {len(findings)} {noun}."]
-    safe = sum(fixable(f, unsafe_fixes) for f in findings)
-    hidden = 0 if unsafe_fixes else sum(1 for f in findings if f.fix and f.fix.applicability == "unsafe")
-    if safe or hidden:
-        text = f"[*] {safe} fixable with the `migrator fix` command"
-        if hidden:
-            text += f" ({hidden} hidden {'fix' if hidden == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option)"
-        out.append(text + ".")
+        tail = f"; {checked.text(kinds)}" if checked is not None and not findings else ""
+        out.append(f"{errors} {noun} could not be checked (see the errors above){tail}.")
     return "\n".join(out)
 
 
+def fixes_line(findings: Sequence[Finding], unsafe_fixes: bool = False) -> str | None:
+    """What ``migrator fix`` can do, as ruff says it: ``[*] N fixable …``, or ``No fixes
+    available`` when only unsafe fixes are hidden (never ``[*] 0 fixable``); None when neither."""
+    safe = sum(fixable(f, unsafe_fixes) for f in findings)
+    hidden = 0 if unsafe_fixes else sum(1 for f in findings if f.fix and f.fix.applicability == "unsafe")
+    more = f" ({hidden_fixes(hidden)})" if hidden else ""
+    if safe:
+        return f"[*] {safe} fixable with the `migrator fix` command{more}."
+    return f"No fixes available{more}." if hidden else None
+
+
+def hidden_fixes(count: int) -> str:
+    return f"{count} hidden {'fix' if count == 1 else 'fixes'} can be enabled with the `--unsafe-fixes` option"
+
+
+def baseline_line(baseline: Baselined | None) -> str | None:
+    """``N findings hidden by the baseline``, and ``K stale; --write-baseline to prune`` for its
+    entries of the files checked that match no finding any more; None without a baseline."""
+    if baseline is None:
+        return None
+    text = f"{baseline.hidden} finding{'s' if baseline.hidden != 1 else ''} hidden by the baseline"
+    if baseline.stale:
+        text += f"; {baseline.stale} stale; --write-baseline to prune"
+    return text + "."
+
+
 def statistics(context: ReportContext) -> str:
-    """ruff's ``--statistics`` table: count, code, ``[*]`` when fix applies to any, name."""
+    """ruff's ``--statistics`` table: count, code, whether ``fix`` applies to every finding of
+    the rule (``[*]``), to some (``[-]``) or to none (``[ ]``), name."""
     rows = context.statistics()
     width = max((len(str(s.count)) for s in rows), default=1)
-    return "\n".join(
-        f"{s.count:>{width}}\t{s.code}\t{'[*]' if s.fixable_count else '[ ]'} {s.name}" for s in rows
-    )
+    return "\n".join(f"{s.count:>{width}}\t{s.code}\t{marks(s)} {s.name}" for s in rows)
+
+
+def marks(statistic) -> str:
+    if not statistic.fixable_count:
+        return "[ ]"
+    return "[*]" if statistic.fixable_count == statistic.count else "[-]"
 
 
 def render_text(context: ReportContext, body: Callable[[ReportContext, Paint], str]) -> str:
@@ -78,7 +113,8 @@ def render_text(context: ReportContext, body: Callable[[ReportContext, Paint], s
     main = statistics(context) if context.show_statistics else body(context, Paint(context.color))
     if context.quiet:  # -q: the findings, no summary
         return main + "\n" if main else ""
-    end = summary(context.findings, context.unsafe_fixes, len(context.errors))
+    end = summary(context.findings, context.unsafe_fixes, len(context.errors), context.checked, context.baseline,
+                  kinds=context.show_statistics)
     return (main + "\n" if main else "") + end + "\n"
 
 
@@ -90,17 +126,23 @@ def render(context: ReportContext) -> str:
     return render_text(context, _concise)
 
 
-def fix_summary(remaining: list[Finding], fixed: int, unsafe_fixes: bool = False, quiet: bool = False) -> str:
-    """What ``fix`` prints: the findings that remain, then "Found N findings (F fixed, R remaining)."
-    (with ``quiet``, the findings alone)."""
+def fix_summary(remaining: list[Finding], fixed: int, unsafe_fixes: bool = False,
+                checked: FilesChecked | None = None, baseline: Baselined | None = None, quiet: bool = False) -> str:
+    """What ``fix`` prints: the findings that remain, then "Found N findings (F fixed, R
+    remaining) in C files checked.", the hidden unsafe fixes and what the baseline hid (with
+    ``quiet``, the findings alone)."""
     lines = [line(f, unsafe_fixes) for f in remaining]
     if quiet:
         return "".join(f"{text}\n" for text in lines)
     if not fixed and not remaining:
-        return "All checks passed!\n"
-    total = fixed + len(remaining)
-    lines.append(f"Found {total} finding{'s' if total != 1 else ''} ({fixed} fixed, {len(remaining)} remaining).")
+        lines.append(f"All checks passed!{f' ({checked.text()})' if checked is not None else ''}")
+    else:
+        total = fixed + len(remaining)
+        files = f" in {checked.text()}" if checked is not None else ""
+        lines.append(f"Found {total} finding{'s' if total != 1 else ''} ({fixed} fixed, {len(remaining)} remaining)"
+                     f"{files}.")
     hidden = 0 if unsafe_fixes else sum(1 for f in remaining if f.fix and f.fix.applicability == "unsafe")
     if hidden:
-        lines.append(f"{hidden} hidden fix{'es' if hidden != 1 else ''} can be enabled with the `--unsafe-fixes` option.")
+        lines.append(hidden_fixes(hidden) + ".")
+    lines += [text for text in [baseline_line(baseline)] if text]
     return "\n".join(lines) + "\n"
