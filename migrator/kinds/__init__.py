@@ -50,12 +50,29 @@ class FileKind:
     # The fallback reader of files no other kind claims, asked after every other kind and after
     # the CI include graph (discover.kind_of): kinds/other.py.
     fallback: bool = False
+    # A host: the regions of its text (migrator/regions), each read by its own kind.
+    regions: Callable[[str], list] | None = None
+    # How the kind reads a region's text given what its host knows there (``scope``: a CI job's
+    # variables for shell); without it, as a file of the kind.
+    region_scanner: Callable[[str, Any, Any], list] | None = None
+    # The fix intents' half its fixer carries out (fix/intents FAMILIES): a ``text`` kind's fixes
+    # are made where its text lies, so inside a region they are made in the host's pieces.
+    family: str = "text"
+    # How the kind's code spells a value known only at run time, ``length`` characters long: the
+    # host's template syntax in a region of this kind is spelled so (``$____`` in shell).
+    placeholder: Callable[[int], str] | None = None
 
     def scan(self, text: str, model) -> list:
         return self.scanner(text, model)
 
     def edits(self, text: str, findings: list) -> dict:
         return self.fixer(text, findings) if self.fixer else {}
+
+    def scan_in(self, text: str, model, scope=None) -> list:
+        """The touches of a region of this kind (``scope``: what its host knows there)."""
+        if scope is not None and self.region_scanner is not None:
+            return self.region_scanner(text, model, scope)
+        return self.scanner(text, model)
 
     def parse_problem(self, text: str) -> str | None:
         """Why a rewritten file of this kind no longer parses, or None when it does."""
@@ -75,10 +92,15 @@ def registry() -> tuple[FileKind, ...]:
 
 
 def by_name(name: str) -> FileKind:
-    for kind in registry():
-        if kind.name == name:
-            return kind
-    raise KeyError(f"no file kind {name!r}")
+    try:
+        return _names()[name]
+    except KeyError:
+        raise KeyError(f"no file kind {name!r}") from None
+
+
+@cache
+def _names() -> dict[str, FileKind]:
+    return {kind.name: kind for kind in registry()}
 
 
 def for_example(example_kind: str) -> tuple[FileKind, str]:

@@ -184,12 +184,19 @@ def scan(text: str, model) -> list:
     return scan(text, model)
 
 
-def fix(text: str, findings: list) -> dict:
-    from ..fix.text import ci
+def regions(text: str) -> list:
+    from ..scan.ci import regions
 
-    return ci(text, findings)
+    return regions(text)
+
+
+def fix(text: str, findings: list) -> dict:
+    from ..regions import dispatch
+
+    return dispatch.edits(text, findings, regions(text))
 
 
 KIND = FileKind(
-    "ci", claims, scan, newlines="yaml", fixer=fix, validator=composes, strings="yaml", examples={"ci": ".gitlab-ci.yml"}, title="CI YAML",
+    "ci", claims, scan, newlines="yaml", fixer=fix, validator=composes, strings="yaml", examples={"ci": ".gitlab-ci.yml"},
+    title="CI YAML", regions=regions,
 )

@@ -29,7 +29,20 @@ def fix(text: str, findings: list) -> dict:
     return whole_file(text, findings)
 
 
+def scan_region(text: str, model, scope) -> list:
+    """A shell region with what its host knows (scan/shell.ShellScope: a CI job's variables)."""
+    from ..scan.shell import scan_region
+
+    return scan_region(text, model, scope)
+
+
+def placeholder(length: int) -> str:
+    """A run-time value in shell: a variable of that length (``${{ x }}`` → ``$_______``)."""
+    return "$" + "_" * (length - 1)
+
+
 KIND = FileKind(
     "shell", claims, scan, newlines="lf", fixer=fix,
     examples={"shell": "script.sh"}, title="Shell",
+    region_scanner=scan_region, placeholder=placeholder,
 )

@@ -14,15 +14,16 @@ Keys inside a JSON text held in a string point at the key in the file: exactly f
 literals (escapes included) and YAML literal block scalars, by alignment for other YAML styles,
 and at the string itself when the body was base64 or gzip.
 
-- A mock response written as JSON in a program's string (a Python or shell string: `embedded_json`)
-  is read like a fixture, when it carries a record's signature, and is recorded data too.
+- A mock response written as JSON in a program's string (a Python or shell string) is a region of
+  that program (migrator/regions, scope `Mock`): read like a fixture (`scan_mock`), when it carries
+  a record's signature, and recorded data too.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from urllib.parse import unquote_plus
 
 from ..apimodel import PAYLOAD_RECORDS, ApiModel
@@ -37,10 +38,11 @@ _FORM = re.compile(r"[\w.\[\]%+-]+=[^&]*(?:&[\w.\[\]%+-]+=[^&]*)*")
 _INTERACTIONS = ("interactions", "http_interactions")
 
 
-def scan(text: str, model: ApiModel) -> list[Touch]:
-    """A JSON document (or JSON lines in a ``.json`` file), or a YAML recording."""
+def scan(text: str, model: ApiModel, syntax: str = "json") -> list[Touch]:
+    """A JSON document (or JSON lines in a ``.json`` file), or a YAML recording (``syntax``
+    yaml: the file kind tells, kinds/cassette.recorded_syntax)."""
     start = text.lstrip()[:1]
-    if bool(start) and start not in "{[" and is_yaml_recording(text):
+    if syntax == "yaml":
         from . import yamlpos
 
         return _touches(text, model, yamlpos.compose(text), Syntax.YAML_KEY, fixtures=False)
@@ -82,25 +84,28 @@ def _recorded(touches: list[Touch]) -> list[Touch]:
     return [t if t.origin.recorded else replace(t, origin=origins[t.origin]) for t in touches]
 
 
-def embedded_json(value: str, omap: OffsetMap, model: ApiModel, embedded: str, exact: bool = True,
-                  named: str | None = None, syntax: Syntax = Syntax.JSON_KEY) -> list[Touch]:
+@dataclass(frozen=True)
+class Mock:
+    """A region of JSON in a program's string (migrator/regions), a mock response: ``label``, the
+    string holding it (python-string …); ``named``, the variable holding it; ``syntax``, its keys'."""
+
+    label: str
+    named: str | None = None
+    syntax: Syntax = Syntax.JSON_KEY
+
+
+def scan_mock(value: str, model: ApiModel, mock: Mock) -> list[Touch]:
     """The JSON held in a program's string, read like a fixture when an object in it carries a
-    record's signature, or when ``named`` (the variable holding it) names a record; else nothing."""
+    record's signature, or when the variable holding it names a record; else nothing."""
     try:
         doc = jsonpos.parse(value) if value.lstrip()[:1] in ("{", "[") else None
     except JsonError:
         doc = None
-    record = model.record_for_name(named) if named else None
-    scanner = _Scanner(value, model, Frame(value, omap, syntax=syntax, embedded=embedded, exact=exact))
+    record = model.record_for_name(mock.named) if mock.named else None
+    scanner = _Scanner(value, model, Frame(value, syntax=mock.syntax, embedded=mock.label))
     if doc is not None:
         scanner.fixture(doc, scanner.frame, default=(record, "named") if record else None)
     return _recorded(scanner.touches) if any(t.evidence != "bare" for t in scanner.touches) else []
-
-
-def is_yaml_recording(text: str) -> bool:
-    """What discover.py takes for a YAML recording (the scanner is not told the file kind)."""
-    head = text[:4096]
-    return "interactions:" in head or "\nresponses:" in head or head.startswith("responses:")
 
 
 def value_of(node: Node | None) -> object:

@@ -12,7 +12,8 @@ response, read like a recorded fixture when it carries a record's signature (rec
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 from urllib.parse import unquote
 
 from ..apimodel import ApiModel
@@ -20,12 +21,12 @@ from ..details import Expression, Range, Shell, Siblings, Written, others
 from ..details import Request as RequestDetail
 from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
+from ..regions import Region, dispatch
 from ..source.maps import OffsetMap
 from . import jq, recorded, shellfields, urls
 from .httpclients import WRAPPER, Field, Request, form_pairs, parse
-from .shellwords import Command, Env, Word, assignment, commands
+from .shellwords import Command, Env, Word, assignment, commands, quoted_word
 
-Where = Callable[[int], int]
 Flow = tuple[str | None, str]
 KEYWORDS = {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command",
             "nohup", "sudo", "env", "builtin"}
@@ -37,37 +38,50 @@ PASS_THROUGH = {"echo", "printf", "cat", "tee"}
 GLAB_PLACEHOLDER = re.compile(r":(?:branch|fullpath|group|id|namespace|repo|user|username)\b")
 
 
+@dataclass(frozen=True)
+class ShellScope:
+    """What a host knows where a shell region starts (migrator/regions): the variables set
+    before it (a CI file's ``variables``), and, when the region is one variable's value rather
+    than a script, that variable's name (``assign``) and its value as one word (``value``: the
+    host read it to set the variable for what follows)."""
+
+    env: Env
+    assign: str | None = None
+    value: Word | None = None
+
+
 def scan(text: str, model: ApiModel) -> list[Touch]:
     if "\r" in text and "\n" not in text.rstrip("\r"):
         raise ScanError("CR-only line endings: bash reads the whole file as one line (convert to LF)")
-    return scan_script(text, _same, model, Env())
+    return scan_script(text, model, Env())
 
 
-def _same(offset: int) -> int:
-    return offset
+def scan_region(text: str, model: ApiModel, scope: ShellScope) -> list[Touch]:
+    """A shell region with its host's variables: a script, or one variable's value."""
+    env = scope.env.copy()
+    if scope.assign is None:
+        return scan_script(text, model, env)
+    scanner = ScriptScanner(text, model, env)
+    scanner.assign(scope.assign, scope.value or quoted_word(text, env))
+    return scanner.touches
 
 
-def scan_script(script: str, where: Where, model: ApiModel, env: Env) -> list[Touch]:
-    """Touches of one script; ``where`` maps an offset of ``script`` to its offset in the file,
-    so CI jobs assembled from several YAML scalars point into the YAML file."""
-    scanner = ScriptScanner(script, where, model, env)
+def scan_script(script: str, model: ApiModel, env: Env) -> list[Touch]:
+    """Touches of one script, in its offsets."""
+    scanner = ScriptScanner(script, model, env)
     scanner.run(commands(script, env))
     return scanner.touches
 
 
 class ScriptScanner:
-    def __init__(self, text: str, where: Where, model: ApiModel, env: Env):
-        self.text, self.where, self.model, self.env = text, where, model, env
+    def __init__(self, text: str, model: ApiModel, env: Env):
+        self.text, self.model, self.env = text, model, env
         self.touches: list[Touch] = []
         self.files: dict[str, Flow] = {}
 
     def span(self, a: int, b: int) -> Range:
-        """File offsets of the script's characters a..b (b exclusive)."""
-        start = self.where(a)
-        if b <= a:
-            return start, start
-        end = getattr(self.where, "end", None)
-        return start, end(b) if end else self.where(b - 1) + 1
+        """The script's characters a..b (b exclusive; an empty range stays at a)."""
+        return (a, b) if b > a else (a, a)
 
     def word_span(self, word: Word, i: int, j: int) -> Range:
         return self.span(*word.range(i, j))
@@ -148,11 +162,13 @@ class ScriptScanner:
             self.endpoint(api, word, api.path_offset, None, urls.literal_evidence(api), None, Syntax.URL)
 
     def json_word(self, word: Word, name: str | None = None) -> None:
-        """JSON written in a word (``name``: the variable it is assigned to) as a mock response."""
+        """JSON written in a word (``name``: the variable it is assigned to) as a mock response:
+        a region of the script (migrator/regions)."""
         if word.value.lstrip()[:1] in ("{", "[") and word.written(0, len(word.value)):
             omap, exact = word_map(word, self.text)
-            self.touches.extend(recorded.embedded_json(word.value, omap.then(self.where), self.model, "shell-string",
-                                                       exact and self.where is _same, name))
+            mock = recorded.Mock("shell-string", name)
+            region = Region("json", (word.start, word.end), word.value, omap, scope=mock, exact=exact)
+            self.touches.extend(dispatch.scan(region, self.model))
 
     def endpoint(self, api: urls.ApiUrl, word: Word, path_at: int, method: str | None, evidence: str,
                  auth: str | None, syntax: Syntax, sent: Siblings = ()) -> None:

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 from ...details import Written
 from ...model import Touch
-from ...source.maps import OffsetMap, align, json_string
+from ...regions import Region, dispatch
+from ...source.maps import align, json_string, shifted
 from ...syntax import Syntax
-from ..recorded import embedded_json as json_touches
+from ..recorded import Mock
 from .infer import Value
 from .nodes import Node, argument_nodes, call_parts, callee, receiver, unwrap
 from .strings import name_span, name_value, string_value
@@ -34,19 +35,18 @@ def embedded_json(w: Walk, node: Node) -> bool:
     value = string_value(w.s, node, w.sh) if node.type in w.sh.strings else None
     if not value or value.lstrip()[:1] not in ("{", "["):
         return False
-    parts = node.named_children
+    parts, label = node.named_children, f"{w.lang.name}-string"
+    start, end = w.s.span(node)
     if len(parts) == 1 and parts[0].type in w.sh.fragment and w.s.text_of(parts[0]) == value:
-        touches = json_touches(value, OffsetMap([(0, w.s.span(parts[0])[0])]), w.model,
-                               f"{w.lang.name}-string", syntax=Syntax.JSON_KEY)
+        region = Region("json", (start, end), value, shifted(w.s.span(parts[0])[0]), scope=Mock(label))
     else:
-        start, end = w.s.span(node)
         block = any(p.type in w.sh.block_fragment for p in parts)
         omap = align(value, w.s.text, start + 3, end - 3) if block else json_string(w.s.text, start, end, value)
         if omap is None:
             return False
-        touches = json_touches(value, omap, w.model, f"{w.lang.name}-string", exact=not block,
-                               syntax=Syntax.STRING_JSON_KEY)
-    for touch in touches:
+        region = Region("json", (start, end), value, omap, scope=Mock(label, syntax=Syntax.STRING_JSON_KEY),
+                        exact=not block)
+    for touch in dispatch.scan(region, w.model):
         w.add(touch)
     w.handled.add(node.id)
     return True
