@@ -52,6 +52,10 @@ INSIDE = {
     "go": "the line ends inside a raw string, which a comment would change",
     "java": "the line ends inside a text block, which a comment would change",
     "ruby": "the line ends inside a string or a heredoc, which a comment would change",
+    "markdown": "a fenced block is suppressed by <!-- migrator: ignore[CODES] --> on the line before it "
+                "(--add-noqa never writes into a block)",
+    "rst": "a code-block is suppressed by .. migrator: ignore[CODES] on the line before its directive "
+           "(--add-noqa never writes into a block)",
 }
 
 
@@ -143,6 +147,8 @@ def shell_values(text: str) -> list[str]:
 
 def closed_rows(text: str, lines: LineIndex, strings: str, rows: set[int]) -> dict[int, str]:
     """Of ``rows``, those whose end no comment may follow, with the reason."""
+    if strings in ("markdown", "rst"):
+        return dict.fromkeys(rows, INSIDE[strings])
     out: dict[int, str] = {}
     try:
         spans = list(MULTILINE[strings](text)) if strings in MULTILINE else []

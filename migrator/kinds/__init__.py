@@ -19,8 +19,11 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby", "go",
-           "java", "other")  # the order they are tried
+# The order they are tried: kinds known by their names first (hosts among them: a workflow is
+# never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests,
+# and the endpoint-URL fallback last.
+MODULES = ("python", "markdown", "rst", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby",
+           "go", "java", "other")
 
 
 @dataclass(frozen=True)
@@ -58,6 +61,13 @@ class FileKind:
     # The fix intents' half its fixer carries out (fix/intents FAMILIES): a ``text`` kind's fixes
     # are made where its text lies, so inside a region they are made in the host's pieces.
     family: str = "text"
+    # The last row a suppression written on ``row`` covers (a Markdown comment before a fenced
+    # block: the block's last row); None: its own row.
+    reach: Callable[[str, int], int] | None = None
+    # Whether every rule answers for the kind's examples (``rule``), or the kind answers as a host
+    # (``host``: flagged, clean and rewritten examples among all rules; what its regions hold is
+    # answered for by the kinds that read them): tests/test_rule_coverage.py.
+    examples_per: str = "rule"
     # How the kind's code spells a value known only at run time, ``length`` characters long: the
     # host's template syntax in a region of this kind is spelled so (``$____`` in shell).
     placeholder: Callable[[int], str] | None = None
@@ -75,7 +85,8 @@ class FileKind:
         return self.scanner(text, model)
 
     def parse_problem(self, text: str) -> str | None:
-        """Why a rewritten file of this kind no longer parses, or None when it does."""
+        """Why a rewritten file of this kind no longer parses, or None when it does (a host's
+        regions are checked too, against the text before the fix: regions/dispatch.parse_problem)."""
         if self.validator is None:
             return None
         try:

@@ -13,8 +13,8 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from . import FileKind
 from .cassette import composes, recording_head
+from .host import host_kind
 
 NAMES = (".gitlab-ci.yml", ".gitlab-ci.yaml")
 SHAPE_WORDS = re.compile(r"^(?:stages|include|workflow)\s*:|^[ \t]+(?:before_)?script\s*:", re.MULTILINE)
@@ -178,25 +178,14 @@ def _quiet():
     return options
 
 
-def scan(text: str, model) -> list:
-    from ..scan.ci import scan
-
-    return scan(text, model)
-
-
 def regions(text: str) -> list:
+    """The shell regions of a CI file: each job's scripts and each variable's value (scan/ci.py)."""
     from ..scan.ci import regions
 
     return regions(text)
 
 
-def fix(text: str, findings: list) -> dict:
-    from ..regions import dispatch
-
-    return dispatch.edits(text, findings, regions(text))
-
-
-KIND = FileKind(
-    "ci", claims, scan, newlines="yaml", fixer=fix, validator=composes, strings="yaml", examples={"ci": ".gitlab-ci.yml"},
-    title="CI YAML", regions=regions,
+KIND = host_kind(
+    "ci", claims, regions, newlines="yaml", validator=composes, strings="yaml", examples={"ci": ".gitlab-ci.yml"},
+    title="CI YAML", examples_per="rule",
 )

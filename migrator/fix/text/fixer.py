@@ -20,8 +20,9 @@ from ...regions.move import ranges_of
 from ...syntax import JSON_BODIES, PAIRS, URL_TEXTS, SHELL, Syntax
 from ..apply import apply
 from ..intents import carried_out
-from .host import Host, Hosts, PieceHosts, StringHost, ValueEdit
+from .host import Host, Hosts, StringHost, ValueEdit
 from .members import json_pair
+from .pieces import PieceHosts
 from .pair import BOOL_WORD, Pair, Range, form_pair, query_pair
 from .shell import same_shape, shell_pair
 

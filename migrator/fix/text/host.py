@@ -199,52 +199,6 @@ def whole_line(text: str, start: int, end: int) -> ValueEdit:
     return line - (2 if text[line - 2:line] == "\r\n" else 1), end, ""
 
 
-def writer_of(text: str, piece) -> Host | None:
-    """The host that writes edits of a region's piece (migrator/regions) into the file, by the
-    piece's ``form`` (``yaml``: a YAML scalar, ``at`` its composed node); None for a scalar that
-    is no string (``- 123``), where no edit is written."""
-    if piece.form == "yaml":
-        value, style = yamlpos.scalar_value(piece.at)
-        node = Node(SCALAR, value, *piece.span, style)
-        return YamlString(text, node) if isinstance(value, str) and style != "binary" else None
-    return WRITERS[piece.form](text, piece.at)
-
-
-class PieceHosts:
-    """The hosts of a file whose touches live in regions (migrator/regions): each piece of a
-    region is a host, written in its own form, made when first asked for; no other text is edited.
-    A piece of a region that is one shell word (a CI variable's value) is a variable."""
-
-    def __init__(self, text: str, regions: list):
-        self.text = text
-        found: dict[int, tuple[object, bool]] = {}
-        for region in regions:
-            word = getattr(region.scope, "assign", None) is not None
-            for piece in region.pieces:
-                found.setdefault(piece.span[0], (piece, word))
-        self._pieces = [found[start] for start in sorted(found)]
-        self._starts = sorted(found)
-        self._made: dict[int, Host] = {}
-
-    def at(self, offset: int) -> Host | None:
-        index = bisect_right(self._starts, offset) - 1
-        if index < 0:
-            return None
-        piece, _ = self._pieces[index]
-        if not piece.span[0] <= offset < piece.span[1]:
-            return None
-        if index not in self._made:
-            self._made[index] = writer_of(self.text, piece)
-        return self._made[index]  # type: ignore[return-value]
-
-    def is_variable(self, host: Host) -> bool:
-        index = next((i for i, made in self._made.items() if made is host), None)
-        return index is not None and self._pieces[index][1]
-
-    def lengths(self, host: Host) -> list:
-        return []
-
-
 class Hosts:
     """The hosts of one file: its string scalars (YAML) or string literals (JSON), else the file."""
 
@@ -342,5 +296,3 @@ def _content_length(headers: Node) -> list[Node]:
                 and str(h.get("name").value if h.get("name") else "").lower() == "content-length" and h.get("value")]
     return []
 
-
-WRITERS: dict = {}  # forms of pieces that are no string: lines of a text (fix/text/lines.py adds them)
