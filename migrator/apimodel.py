@@ -81,7 +81,7 @@ class Credential:
     """How a credential is recognised, and where it is accepted when only some endpoints take it
     (``accepted_on``; empty: every endpoint)."""
 
-    kind: str
+    type: str  # deploy-token, job-token, private-token, oauth
     headers: tuple[str, ...] = ()
     query: tuple[str, ...] = ()
     values: tuple[str, ...] = ()
@@ -104,18 +104,18 @@ class ApiModel:
     def sdk(self, name: str | None) -> dict[str, Any]:
         return self.sdks.get(name) or {} if name else {}
 
-    def credential_kind(self, key: str, location: str, source: str) -> str | None:
-        """The kind of credential a header or query parameter carries (deploy-token, job-token,
+    def credential_type(self, key: str, location: str, source: str) -> str | None:
+        """The type of credential a header or query parameter carries (deploy-token, job-token,
         private-token, oauth), from its source text first and its name second; None if none."""
         lowered = key.lower()
         names = [c for c in self.credentials if lowered in {n.lower() for n in getattr(c, location, ())}]
         for cred in self.credentials:
-            if any(re.search(p, source) for p in cred.values) and (names or cred.kind == "deploy-token"):
-                return cred.kind
-        return names[0].kind if names else None
+            if any(re.search(p, source) for p in cred.values) and (names or cred.type == "deploy-token"):
+                return cred.type
+        return names[0].type if names else None
 
-    def credential(self, kind: str) -> Credential | None:
-        return next((c for c in self.credentials if c.kind == kind), None)
+    def credential(self, type_: str) -> Credential | None:
+        return next((c for c in self.credentials if c.type == type_), None)
 
     @cached_property
     def _name_patterns(self) -> list[tuple[re.Pattern[str], str]]:

@@ -32,11 +32,11 @@ import orjson
 
 from . import logread
 from .match import match_file
-from .model import show_value
 from .source import LineIndex
 from .ruletable import Rule, RuleTable
 from .scan import recreq, urls
 from .tally import Distinct, Tally, TopCounter
+from .values import show_value
 
 API_ROUTE, API_PREFIX = "/api/:version", "/api/v4"
 NO_LINES = LineIndex("")  # a log line's touches are aggregated, never located
@@ -46,7 +46,7 @@ UNDECIDED = object()
 OTHER = "(other)"
 ANONYMOUS, NO_AGENT = "(anonymous)", "(none)"
 ID_SEGMENT = re.compile(r"(?<=/)[0-9]+(?=/|$)")  # a numeric path segment: an id, never an endpoint's word
-TOKEN_KINDS = (("job", "job-token"), ("build", "job-token"), ("deploy", "deploy-token"),
+CREDENTIAL_TYPES = (("job", "job-token"), ("build", "job-token"), ("deploy", "deploy-token"),
                ("oauth", "oauth"), ("doorkeeper", "oauth"), ("accesstoken", "private-token"))
 
 
@@ -297,7 +297,7 @@ class _Auditor:
         ]
         request = recreq.Request(method, url, (0, 0), "typed" if url.under_api else "bare",
                                  "log", tuple(logged))
-        return recreq.request_touches(request, self.model, token_kind(token_type))
+        return recreq.request_touches(request, self.model, credential_type(token_type))
 
     def count(self, time: str | None, user: str, agent: str, hits: tuple[tuple[str, str], ...]) -> None:
         """Add a matching request to each tally its hits name (`_targets`, worked out once per hits)."""
@@ -354,18 +354,18 @@ def request_key(entry: dict[str, Any]) -> tuple | None:
     return method.upper(), path, tuple(params), str(entry.get("token_type") or "")
 
 
-def token_kind(token_type: object) -> str | None:
-    """The credential kind of a logged token type (PersonalAccessToken, a job token, …)."""
+def credential_type(token_type: object) -> str | None:
+    """The credential type of a logged token type (PersonalAccessToken, a job token, …)."""
     lowered = str(token_type or "").lower().replace("_", "").replace(":", "")
-    return next((kind for word, kind in TOKEN_KINDS if word in lowered), None)
+    return next((type_ for word, type_ in CREDENTIAL_TYPES if word in lowered), None)
 
 
 def subject(touch, rule: Rule) -> str:
     """What a finding is about: ``GET /geo_nodes`` or ``GET /runners scope=active``."""
     if touch is None:
         return OTHER
-    where = f"{touch.method or 'GET'} {touch.get('path', touch.name) if touch.kind == 'param' else touch.name}"
-    if touch.kind != "param":
+    where = f"{touch.method or 'GET'} {touch.get('path', touch.name) if touch.role == 'param' else touch.name}"
+    if touch.role != "param":
         return where
     valued = any(clause.values for clause in rule.match) or (rule.fix is not None and rule.fix.intent == "map-values")
     if valued and touch.has_value:

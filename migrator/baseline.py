@@ -24,8 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .model import Finding
 from .report.fingerprint import fingerprints
+from .values import Finding
 
 VERSION = 1
 

@@ -41,8 +41,8 @@ from typing import Any
 from .configkeys import COMMAND_LINE, ConfigError, Options, selected_codes, validate
 from .discover import DEFAULT_EXCLUDES
 from .globs import Glob, GlobSet, GlobTable, absolute_posix
-from .model import EVIDENCE_ORDER, Finding
 from .ruletable import Rule, RuleTable, gated, load_table
+from .values import EVIDENCE_ORDER, Finding
 
 CONFIG_NAMES = (".migrator.toml", "migrator.toml", "pyproject.toml")
 DEFAULT_MAX_FILE_SIZE = 10_000_000

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from .globs import Glob, GlobError
-from .model import EVIDENCE_ORDER
 from .ruletable import RuleTable
+from .values import EVIDENCE_ORDER
 
 COMMAND_LINE = "command line"
 _SIZE = re.compile(r"\s*(\d+)\s*(B|KB|MB|GB)?\s*", re.IGNORECASE)

@@ -1,5 +1,5 @@
-"""What a touch carries besides its kind, name, record and value, per family: frozen dataclasses
-the scanners fill in and the fixers and check functions read (model.Touch holds one of each
+"""What a touch carries besides its role, name, record and value, per family: frozen dataclasses
+the scanners fill in and the fixers and check functions read (values.Touch holds one of each
 family, or None).
 
 Rules match on details as data (``match: detail: {location: query}``): `Touch.get` looks a name
@@ -12,23 +12,23 @@ from collections.abc import Sequence
 from dataclasses import fields
 from typing import Any
 
-from .record import record
+from .frozen import frozen
 
 Range = tuple[int, int]
 """Character offsets into a file's text, start inclusive, end exclusive (ruff's TextRange)."""
 Siblings = tuple[tuple[str, Any], ...]
 
 
-@record
+@frozen
 class Request:
     """The request an endpoint or a parameter touch is part of.
 
     path        for an endpoint, the concrete normalized path; for a parameter, the endpoint's
                 model template (or the normalized path)
     location    where a parameter is sent: query, body, form, header, auth
-    auth        the credential kind of the request: deploy-token, job-token, private-token, oauth
+    auth        the credential type of the request: deploy-token, job-token, private-token, oauth
     client      who sends it, in Python: http (requests, httpx, …) or python-gitlab
-    credential  the credential kind this parameter itself carries
+    credential  the credential type this parameter itself carries
     """
 
     path: str | None = None
@@ -38,7 +38,7 @@ class Request:
     credential: str | None = None
 
 
-@record
+@frozen
 class Written:
     """How a ``name=value`` (a dict entry, a keyword argument, a field a command sends, a JSON
     member, an assignment to a field) is written.
@@ -58,7 +58,7 @@ class Written:
     siblings: Siblings = ()
 
 
-@record
+@frozen
 class Expression:
     """How a field read is used in an expression (Python, jq).
 
@@ -76,7 +76,7 @@ class Expression:
     nullable: bool = False
 
 
-@record
+@frozen
 class Shell:
     """Where a shell command writes a field or a jq filter: the ``word`` holding it, and what
     removes the field: its option and argument (``words``, taken with the blank around them), or
@@ -87,7 +87,7 @@ class Shell:
     piece: Range | None = None
 
 
-@record
+@frozen
 class Origin:
     """Where the text a touch was read from came from.
 
@@ -96,14 +96,18 @@ class Origin:
     embedded     the touch is inside a string of the file: json-string, yaml-block, yaml-flow, binary,
                  python-string, shell-string (a mock response written in a program)
     approximate  the position inside that string is estimated: never edit it
+    sdk          the SDK whose types the touch is read through (``mr.MergedBy`` of the Go client's
+                 ``gitlab.MergeRequest``, a key of gitbeaker's options: rules/model/<sdk>.yaml):
+                 a name its fix writes must be one the project's release of that SDK has (pins/)
     """
 
     recorded: bool = False
     embedded: str | None = None
     approximate: bool = False
+    sdk: str | None = None
 
 
-@record
+@frozen
 class Telemetry:
     """A telemetry message or field, defined (.proto) or set (code, recordings).
 
@@ -132,7 +136,7 @@ class Telemetry:
 
 FAMILIES = {"request": Request, "written": Written, "expression": Expression, "shell": Shell, "origin": Origin,
             "telemetry": Telemetry}
-KEYS = {f.name: family for family, kind in FAMILIES.items() for f in fields(kind)}
+KEYS = {f.name: family for family, cls in FAMILIES.items() for f in fields(cls)}
 """Each detail's name → the family (the Touch attribute) holding it."""
 
 

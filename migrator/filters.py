@@ -5,7 +5,8 @@
     # migrator: ignore[MIG010]         these codes on this line (ruff's RUF100 never deletes it)
     # migrator: file-ignore[MIG010]    these codes anywhere in the file (the comment may be anywhere)
 
-``//`` takes the place of ``#`` where the file kind's comments start with it (.proto). A directive
+``//`` takes the place of ``#`` where the file kind's comments start with it (.proto; PHP's start
+with either, ``FileKind.comments``). A directive
 counts only inside a real comment of the file's kind (source/comments.py): ``"# noqa"`` in a string
 suppresses nothing. An in-line directive applies to findings that start on its line. Codes are
 rule codes, case-insensitive, separated by commas or blanks. Files without comments (JSON, HAR,
@@ -30,13 +31,13 @@ from functools import cache
 from .kinds import FileKind
 from .match import match_file
 from .details import Written
-from .model import Edit, Finding, Fix, Touch
 from .syntax import Syntax
 from .ruletable import Rule, RuleTable
 from .source import LineIndex
 from .source.comments import comment_starts
+from .values import Edit, Finding, Fix, Touch
 
-SUPPRESSION = "suppression"  # the touch kind this stage makes, for rules/unused-suppression.yaml
+SUPPRESSION = "suppression"  # the role of the touches this stage makes, for rules/unused-suppression.yaml
 MARKERS = re.compile(r"noqa|migrator:", re.IGNORECASE)
 CODE = re.compile(r"[A-Za-z]+[0-9]+\b")
 WHERE = {"noqa": "on this line", "ignore": "on this line", "file-ignore": "in this file"}
@@ -104,14 +105,15 @@ def _own(text: str, lines: LineIndex, kind: FileKind) -> list[Directive]:
     rows = {lines.row(m.start()) for m in MARKERS.finditer(text)}
     found = []
     for row, start in sorted(comment_starts(text, lines, kind.strings, rows).items()):
-        for match in pattern(kind.comment).finditer(text, start, lines.line_end(row)):
+        marker = next((m for m in (kind.comment, *kind.comments) if text.startswith(m, start)), kind.comment)
+        for match in pattern(marker).finditer(text, start, lines.line_end(row)):
             form, group = (match.group("form").lower(), "codes") if match.group("form") else ("noqa", "noqa")
             codes: tuple[Code, ...] = ()
             if match.group(group) is not None:
                 codes = tuple(Code(c.group().upper(), c.start(), c.end())
                               for c in CODE.finditer(text, *match.span(group)))
             last = kind.reach(text, row) if kind.reach is not None else row
-            found.append(Directive(form, kind.comment, row, match.start(), match.end(), codes, last))
+            found.append(Directive(form, marker, row, match.start(), match.end(), codes, last))
     return found
 
 

@@ -1,8 +1,8 @@
 """Stage: match. Touches of one file, the rule table → findings.
 
-Rules know the API, not syntax: a clause says which touch kind, names, records, paths, contexts
+Rules know the API, not syntax: a clause says which touch role, names, records, paths, contexts
 and values it reports, and the lowest evidence it accepts. A clause whose check cannot be data
-names a check function (migrator/checks), which gets the file's touches of that kind.
+names a check function (migrator/checks), which gets the file's touches of that role.
 
 A finding carries the rule's fix intent; which fix that is for its touch is decided in a step of
 its own (fix/intents.resolve), so matching knows nothing of fixers.
@@ -14,10 +14,10 @@ import re
 from collections.abc import Iterable, Sequence
 
 from . import checks
-from .model import EVIDENCE_ORDER, Finding, Touch, show_value
 from .paths import any_path_matches
 from .ruletable import Match, Rule, RuleTable
 from .source import LineIndex
+from .values import EVIDENCE_ORDER, Finding, Touch, show_value
 
 
 def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, lines: LineIndex,
@@ -40,55 +40,55 @@ _last_asked: list = [None, frozenset()]  # the rules _asked last ran on, and its
 
 
 def _asked(rules: tuple[Rule, ...]) -> frozenset[tuple[str, str]]:
-    """The (touch kind, name) pairs the rules' clauses name (the same rules for file after file)."""
+    """The (role, name) pairs the rules' clauses name (the same rules for file after file)."""
     if rules is not _last_asked[0]:
         _last_asked[:] = [rules, frozenset((c.touch, n) for rule in rules for c in rule.match for n in c.names)]
     return _last_asked[1]
 
 
 class _Index:
-    """One file's touches by kind and by (kind, name): a clause names one touch kind and mostly a
+    """One file's touches by role and by (role, name): a clause names one role and mostly a
     few names, so it looks at those touches only, in the order the scanner gave them. Only the
     names some clause asks for are indexed (a large .proto has a name per field)."""
 
     def __init__(self, touches: Sequence[Touch], asked: frozenset[tuple[str, str]]):
-        self.by_kind: dict[str, list[int]] = {}
+        self.by_role: dict[str, list[int]] = {}
         self.by_name: dict[tuple[str, str], list[int]] = {}
         self.touches = touches
         for position, touch in enumerate(touches):
-            self.by_kind.setdefault(touch.kind, []).append(position)
-            if (key := (touch.kind, touch.name)) in asked:
+            self.by_role.setdefault(touch.role, []).append(position)
+            if (key := (touch.role, touch.name)) in asked:
                 self.by_name.setdefault(key, []).append(position)
 
     def named(self, clause: Match) -> list[Touch]:
-        """The touches of the clause's kind, and of one of its names when it names any."""
+        """The touches of the clause's role, and of one of its names when it names any."""
         if not clause.names:
-            positions = self.by_kind.get(clause.touch, [])
+            positions = self.by_role.get(clause.touch, [])
         else:
             lists = [self.by_name[key] for key in ((clause.touch, n) for n in set(clause.names)) if key in self.by_name]
             positions = lists[0] if len(lists) == 1 else sorted(p for found in lists for p in found)
         return [self.touches[p] for p in positions]
 
 
-def _clause_hits(clause: Match, of_kind: Sequence[Touch], touches: Sequence[Touch], table: RuleTable
+def _clause_hits(clause: Match, of_role: Sequence[Touch], touches: Sequence[Touch], table: RuleTable
                  ) -> Iterable[tuple[Touch, str | None]]:
     if _by_context_only(clause):  # a check's clause over a large file: no call per touch
-        candidates = [t for t in of_kind if t.context in clause.contexts] if clause.contexts else list(of_kind)
+        candidates = [t for t in of_role if t.context in clause.contexts] if clause.contexts else list(of_role)
     else:
-        candidates = [t for t in of_kind if matches(clause, t)]
+        candidates = [t for t in of_role if matches(clause, t)]
     if clause.check is None:
         return ((t, None) for t in candidates)
     return checks.run(clause.check, candidates, touches, table)
 
 
 def _by_context_only(clause: Match) -> bool:
-    """Whether a clause asks of the touches of its kind and names no more than their context."""
+    """Whether a clause asks of the touches of its role and names no more than their context."""
     return not (clause.methods or clause.paths or clause.not_paths or clause.values or clause.value_pattern
                 or clause.detail or clause.records) and clause.evidence == EVIDENCE_ORDER[0]
 
 
 def matches(clause: Match, touch: Touch) -> bool:
-    if touch.kind != clause.touch:
+    if touch.role != clause.touch:
         return False
     if clause.names and touch.name not in clause.names:
         return False

@@ -1,7 +1,8 @@
 """One file through the stages: read and decode (`load`), prefilter, scan (the file kind's
 scanner), match (the rule table), filter (suppressions in comments).
 
-`check_source` is a pure function of a file's text. A file that cannot be read, decoded or
+`check_source` is a pure function of a file's text (and of the SDK versions the manifests above
+its path pin, where a finding's fix writes a name through an SDK's types: pins/). A file that cannot be read, decoded or
 parsed gives one parse-error finding. Running it over many files is the application layer's
 business (migrator/app).
 """
@@ -9,7 +10,6 @@ business (migrator/app).
 from __future__ import annotations
 
 import os
-import stat
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -19,11 +19,13 @@ from .discover import SourceFile
 from .filters import filtered
 from .fix.intents import resolve
 from .match import match_file
-from .model import Finding, ScanError, Span
+from .pins.hold import held_back
 from .prefilter import candidate
 from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
+from .source.regular import read_regular
+from .values import Finding, ScanError, Span
 
 PARSE_ERROR = ("MIG999", "parse-error")
 
@@ -34,10 +36,11 @@ def lines_of(text: str, kind: str) -> LineIndex:
 
 
 def check_source(
-    text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable
+    text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable, path: str | None = None
 ) -> list[Finding]:
-    """Findings for one file's text: scan it into touches, match them, resolve their fixes, drop
-    suppressed ones and report suppressions that suppress nothing (filters.py)."""
+    """Findings for one file's text: scan it into touches, match them, resolve their fixes, hold
+    back those writing a name the SDK release pinned above ``path`` lacks (pins/; no ``path``: none
+    is), drop suppressed ones and report suppressions that suppress nothing (filters.py)."""
     lines = lines_of(text, kind)
     try:
         touches = kinds.by_name(kind).scan(text, table.model)
@@ -45,7 +48,7 @@ def check_source(
         return [replace(parse_error(filename, exc, lines), kind=kind)]
     except RecursionError:
         return [replace(parse_error(filename, ScanError("nested too deeply to check")), kind=kind)]
-    matched = resolve(match_file(touches, rules, filename, lines, table))
+    matched = held_back(resolve(match_file(touches, rules, filename, lines, table)), kind, path, table)
     found = filtered(matched, text, kinds.by_name(kind), lines, rules, table, filename)
     return [replace(f, kind=kind) for f in found]
 
@@ -66,22 +69,6 @@ def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None, w
         filename=filename,
         span=span,
     )
-
-
-def read_regular(path: Path, max_size: int | None) -> bytes:
-    """A regular file's bytes; ScanError when it is something else or larger than max_size."""
-    with open(path, "rb", opener=_nonblocking) as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise ScanError("not a regular file")
-        if max_size is not None and info.st_size > max_size:
-            raise ScanError(f"larger than the size limit ({info.st_size:,} > {max_size:,} bytes; see max-file-size)")
-        return handle.read()
-
-
-def _nonblocking(path: str, flags: int) -> int:
-    """Open without blocking: a FIFO with no writer would block a plain open."""
-    return os.open(path, flags | os.O_NONBLOCK)
 
 
 def crash_finding(source: SourceFile) -> Finding:
@@ -146,5 +133,5 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
         return False, []
     if loaded.error is not None:
         return True, [loaded.error]
-    findings = check_source(loaded.text, source.kind, source.display, rules, table)
+    findings = check_source(loaded.text, source.kind, source.display, rules, table, os.fspath(source.path))
     return True, findings if then is None else then(loaded.text, findings)

@@ -13,10 +13,11 @@ from typing import Any
 from . import kinds, tablecache
 from .apimodel import ApiModel, load_api_model
 from .loader import DataError, build, one_of, read_yaml
-from .model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 from .spelling import Spelling
+from .values import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 
-TOUCH_KINDS = ("endpoint", "field", "param", "call", "telemetry", "suppression")  # suppression: filters.py
+# A touch's role, as a clause's ``touch:`` names it (values.Touch.role); suppression: filters.py
+ROLES = ("endpoint", "field", "param", "call", "telemetry", "suppression")
 
 
 def fix_intents() -> tuple[str, ...]:
@@ -46,7 +47,7 @@ class Match:
     check: str | None = None
     message: str | None = None
     tokens: tuple[str, ...] = ()
-    # A credential kind of the API model (rules/model/api.yaml ``credentials``): the clause
+    # A credential type of the API model (rules/model/api.yaml ``credentials``): the clause
     # reports only requests to paths and methods that do not accept that credential.
     not_accepting: str | None = None
 
@@ -62,7 +63,14 @@ class Docs:
 
 @dataclass(frozen=True)
 class Example:
-    kind: str
+    """A rule example, a test of the rule. ``written_as`` says how its code is written: one of
+    ``kinds.examples_written_as()`` (python, ci, cassette, shell, json, telemetry, json-lines,
+    proto, javascript, typescript, ruby, go, java, other), each of which one file kind checks under
+    a filename of its own (``kinds.for_example``). It is not a file kind: a JSON recording of
+    telemetry (``telemetry``) and TypeScript (``typescript``) are written as their own, checked
+    as the json and javascript kinds."""
+
+    written_as: str
     name: str
     code: str
     flagged: int = 1
@@ -89,9 +97,9 @@ class Rule:
     url: str | None = None
     fix: FixIntent | None = None
     examples: tuple[Example, ...] = ()
-    # The example kinds this rule's item cannot occur in, each with the reason (``proto: a .proto
-    # file defines telemetry messages, never a merge request field``): every other kind has
-    # examples (tests/test_rule_coverage.py).
+    # The ways of writing examples (Example.written_as) this rule's item cannot occur in, each with
+    # the reason (``proto: a .proto file defines telemetry messages, never a merge request
+    # field``): every other way has examples (tests/test_rule_coverage.py).
     not_applicable: dict[str, str] = field(default_factory=dict)
 
     @cached_property
@@ -214,7 +222,19 @@ def _load(directory: Path, files: list[Path], digest: str) -> RuleTable:
             rules.append(rule)
     rules.sort(key=lambda r: r.code)
     _check_spellings(data, directory / "model")
+    _check_releases(data, directory / "model", model)
     return RuleTable(tuple(rules), items, model, data, digest)
+
+
+def _check_releases(data: dict[str, Any], model_dir: Path, model: ApiModel) -> None:
+    """Each SDK's ``package:`` and ``added:``, which hold back fixes its pinned release lacks
+    (pins/hold.py), read strictly: a DataError names the file and the key."""
+    from .pins.hold import releases_of
+
+    for sdk in sorted({kind.sdk for kind in kinds.registry() if kind.sdk}):
+        raw = data.get(sdk)
+        if isinstance(raw, dict) and ("package" in raw or "added" in raw):
+            releases_of(raw, str(model_dir / f"{sdk}.yaml"), model.records)
 
 
 def _check_spellings(data: dict[str, Any], model_dir: Path) -> None:
@@ -279,13 +299,13 @@ def _validate(rule: Rule, where: str, items: dict[str, Item], model: ApiModel) -
     if not rule.match:
         raise DataError(f"{where}.match: a rule needs at least one match clause")
     for i, clause in enumerate(rule.match):
-        one_of(clause.touch, TOUCH_KINDS, f"{where}.match[{i}].touch")
+        one_of(clause.touch, ROLES, f"{where}.match[{i}].touch")
         one_of(clause.evidence, EVIDENCE_ORDER, f"{where}.match[{i}].evidence")
         if not all(clause_tokens(clause)) or not clause_tokens(clause):
             raise DataError(f"{where}.match[{i}]: no literal tokens; add names, paths or tokens")
         for record in clause.records:
             one_of(record, model.records, f"{where}.match[{i}].records")
-        one_of(clause.not_accepting, (c.kind for c in model.credentials), f"{where}.match[{i}].not_accepting")
+        one_of(clause.not_accepting, (c.type for c in model.credentials), f"{where}.match[{i}].not_accepting")
     if rule.fix is not None:
         one_of(rule.fix.intent, fix_intents(), f"{where}.fix.intent")
         one_of(rule.fix.applicability, APPLICABILITIES, f"{where}.fix.applicability")
@@ -294,10 +314,10 @@ def _validate(rule: Rule, where: str, items: dict[str, Item], model: ApiModel) -
         for j, ctx in enumerate(rule.fix.contexts):
             one_of(ctx.applicability, APPLICABILITIES, f"{where}.fix.contexts[{j}].applicability")
     for j, example in enumerate(rule.examples):
-        one_of(example.kind, kinds.example_kinds(), f"{where}.examples[{j}].kind")
-    for kind, reason in rule.not_applicable.items():
-        one_of(kind, kinds.example_kinds(), f"{where}.not_applicable")
+        one_of(example.written_as, kinds.examples_written_as(), f"{where}.examples[{j}].written_as")
+    for written_as, reason in rule.not_applicable.items():
+        one_of(written_as, kinds.examples_written_as(), f"{where}.not_applicable")
         if not reason.strip():
-            raise DataError(f"{where}.not_applicable.{kind}: say why the item cannot occur there")
-        if any(example.kind == kind for example in rule.examples):
-            raise DataError(f"{where}.not_applicable.{kind}: the rule has examples of that kind")
+            raise DataError(f"{where}.not_applicable.{written_as}: say why the item cannot occur there")
+        if any(example.written_as == written_as for example in rule.examples):
+            raise DataError(f"{where}.not_applicable.{written_as}: the rule has examples written so")

@@ -24,7 +24,7 @@ from . import __version__
 from .userdir import seal, secret, unsealed, user_cache_dir
 
 T = TypeVar("T")
-MADE_OF = ("ruletable.py", "apimodel.py", "model.py", "details.py", "record.py", "syntax.py", "loader.py")
+MADE_OF = ("ruletable.py", "apimodel.py", "values.py", "details.py", "frozen.py", "syntax.py", "loader.py")
 
 
 def cached(rules_digest: str, build: Callable[[], T]) -> T:

@@ -3,8 +3,8 @@ and a report locates them with the file's line index; these helpers do the same.
 
 from __future__ import annotations
 
-from migrator.model import ScanError, Span
 from migrator.source import LineIndex
+from migrator.values import ScanError, Span
 
 
 class Located:

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from migrator.auditlog import audit, token_kind
+from migrator.auditlog import audit, credential_type
 from migrator.report.auditlog import render_json, render_text
 from migrator.tally import Distinct, TopCounter
 
@@ -108,8 +108,8 @@ def test_renderers(log_file, table):
     assert data["rules"][0]["users"]["top"][0] == {"name": "alice", "count": 20}
 
 
-def test_token_types_give_credential_kinds():
-    assert [token_kind(t) for t in ("PersonalAccessToken", "CI::JobToken", "OauthAccessToken", None)] == [
+def test_token_types_give_credential_types():
+    assert [credential_type(t) for t in ("PersonalAccessToken", "CI::JobToken", "OauthAccessToken", None)] == [
         "private-token", "job-token", "oauth", None]
 
 

@@ -13,8 +13,8 @@ import pytest
 from migrator.baseline import Baseline, BaselineError, new_findings, read_baseline, write_baseline
 from migrator.app.check import check_paths
 from migrator.app.settings import Settings
-from migrator.model import Finding, Span
 from migrator.report.fingerprint import fingerprint, fingerprints, matched_text
+from migrator.values import Finding, Span
 
 RUNNERS = """\
 import gitlab

@@ -9,7 +9,7 @@ import pytest
 
 from migrator import config
 from migrator.config import ConfigError, Configs
-from migrator.model import Finding, Span
+from migrator.values import Finding, Span
 
 RUNNER_RULES = {"MIG060", "MIG061", "MIG062", "MIG065", "MIG066", "MIG067"}
 

@@ -13,7 +13,7 @@ from migrator.fix.edits import edits_for
 from migrator.ruletable import load_table
 
 TABLE = load_table()
-CASES = [(rule, example) for rule in TABLE.rules for example in rule.examples if example.kind == "python"]
+CASES = [(rule, example) for rule in TABLE.rules for example in rule.examples if example.written_as == "python"]
 IDS = [f"{rule.code}-{example.name}" for rule, example in CASES]
 
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 import migrator.fix.python
 from migrator.fix.apply import apply_edits, choose, parse_problem
-from migrator.model import Edit, Finding, Span
+from migrator.values import Edit, Finding, Span
 
 from .test_cli import MERGED_BY, RUNNER_ACTIVE, repo, run  # noqa: F401 - repo is a fixture
 

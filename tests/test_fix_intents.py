@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from migrator.fix.intents import fix_for
 from migrator.details import Request
-from migrator.model import ContextApplicability, FixIntent, Span, Touch, ValueMap
+from migrator.values import ContextApplicability, FixIntent, Span, Touch, ValueMap
 
 SCOPE_TO_PAUSED = FixIntent(
     "map-values", "safe", "the filters select the same runners", "Filter with `{to}={to_value}`",

@@ -70,7 +70,7 @@ def test_a_url_constant_sent_by_an_http_client_is_typed_and_its_fix_safe(tmp_pat
 
 def test_a_fix_message_field_a_gated_fix_has_no_value_for_never_fails_the_run():
     from migrator.fix.intents import fix_for
-    from migrator.model import FixIntent, Touch
+    from migrator.values import FixIntent, Touch
 
     gated = FixIntent("none", "display-only", "gated", "Filter with `{to}={to_value}` instead of `scope={value}`")
     touch = Touch("param", "scope", (0, 5), "runner", "typed", "filter", value="active")

@@ -16,12 +16,12 @@ from migrator.ruletable import load_table
 from .test_fix_examples import fix as fix_file
 
 TABLE = load_table()
-CASES = [(rule, example) for rule in TABLE.rules for example in rule.examples if example.kind != "python"]
-IDS = [f"{rule.code}-{example.kind}-{example.name}" for rule, example in CASES]
+CASES = [(rule, example) for rule in TABLE.rules for example in rule.examples if example.written_as != "python"]
+IDS = [f"{rule.code}-{example.written_as}-{example.name}" for rule, example in CASES]
 
 
 def filename(example) -> str:
-    return example.filename or kinds.for_example(example.kind)[1]
+    return example.filename or kinds.for_example(example.written_as)[1]
 
 
 def fix(tmp_path, example, *flags: str) -> tuple[bytes, bytes]:
@@ -48,7 +48,7 @@ def test_unsafe_fix(tmp_path, rule, example):
 @pytest.mark.parametrize(("rule", "example"), CASES, ids=IDS)
 def test_every_fixable_finding_gets_edits(rule, example, check):
     """`check` marks a finding fixable only when the fixer really rewrites it."""
-    kind = kinds.for_example(example.kind)[0].name
+    kind = kinds.for_example(example.written_as)[0].name
     fixable = [f for f in check(example.code, kind, filename(example))
                if f.fix and f.fix.applicability != "display-only"]
     edits = edits_for(kind, example.code, fixable)
@@ -57,7 +57,7 @@ def test_every_fixable_finding_gets_edits(rule, example, check):
 
 def test_text_examples_show_every_intent():
     """The examples cover a rewrite of every text kind and every intent a text fixer carries out."""
-    fixed = {(rule.fix.intent, example.kind) for rule, example in CASES
+    fixed = {(rule.fix.intent, example.written_as) for rule, example in CASES
              if example.after is not None or example.after_unsafe is not None}
     assert {kind for _, kind in fixed} >= {"ci", "shell", "json", "cassette"}
     assert {intent for intent, _ in fixed} >= {"rename", "negate-boolean", "map-values", "rewrite-path", "drop-null"}

@@ -36,9 +36,9 @@ from hypothesis import strategies as st
 from migrator.pipeline import check_source
 from migrator.fix.edits import edits_for
 from migrator.fix.passes import fix_text
-from migrator.model import Finding
 from migrator.report.text import fixable
 from migrator.ruletable import load_table
+from migrator.values import Finding
 
 TABLE = load_table()
 NAMES = {"shell": "script.sh", "ci": ".gitlab-ci.yml", "json": "fixture.json"}

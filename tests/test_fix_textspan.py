@@ -355,7 +355,7 @@ def test_an_approximate_touch_is_never_edited():
     from dataclasses import replace
 
     from migrator.fix.edits import edits_for
-    from migrator.model import Fix
+    from migrator.values import Fix
 
     code = cassette(GET_RUNNER, f"{{string: '{BODY}'}}")
     (finding,) = check_source(code, "cassette", "cassette.yaml", TABLE.rules, TABLE)

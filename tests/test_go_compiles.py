@@ -30,7 +30,7 @@ def standalone(code: str) -> bool:
 
 
 CASES = [(f"{rule.code}-{example.name}-{which}", text)
-         for rule in TABLE.rules for example in rule.examples if example.kind == "go"
+         for rule in TABLE.rules for example in rule.examples if example.written_as == "go"
          for which, text in (("code", example.code), ("after", example.after), ("after_unsafe", example.after_unsafe))
          if text is not None and standalone(text)]
 

@@ -77,5 +77,5 @@ def test_a_block_that_does_not_parse_is_read_for_its_endpoint_urls(table):
     text = "```python\nr = get(f\"{b}/api/v4/projects/{p}/merge_requests/{m}/changes\")\nif r:\n```\n"
     (region,) = markdown.regions(text)
     assert dispatch.read(region, table.model)[0] == "other"
-    (touch,) = [t for t in dispatch.scan(region, table.model) if t.kind == "endpoint"]
+    (touch,) = [t for t in dispatch.scan(region, table.model) if t.role == "endpoint"]
     assert text[touch.range[0]:touch.range[1]].startswith("{b}/api/v4/projects")

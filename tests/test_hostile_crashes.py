@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from migrator.app.runner import run_all
-from migrator.model import ScanError
 from migrator.scan.yamlpos import MAX_NESTING, compose_nodes
+from migrator.values import ScanError
 from tests import hostile_inputs as h
 from tests.hostile_run import check_json, migrator
 

@@ -25,7 +25,7 @@ def whole_jdk_class(code: str) -> bool:
 
 
 CASES = [(rule.code, example.name, text) for rule in TABLE.rules for example in rule.examples
-         if example.kind == "java" and (example.after or example.after_unsafe) and whole_jdk_class(example.code)
+         if example.written_as == "java" and (example.after or example.after_unsafe) and whole_jdk_class(example.code)
          for text in dict.fromkeys(t for t in (example.code, example.after, example.after_unsafe) if t)]
 
 

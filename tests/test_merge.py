@@ -9,9 +9,9 @@ import pytest
 from click.testing import CliRunner
 
 from migrator.cli import main
-from migrator.model import Edit, Finding, Fix, Span
 from migrator.report.jsonout import as_dict
 from migrator.report.merge import ResultsError, load_results
+from migrator.values import Edit, Finding, Fix, Span
 
 RUNNER_ACTIVE = "runner = gl.runners.get(1)\nif runner.active:\n    print(runner.id)\n"
 MERGED_BY = "mr = project.mergerequests.get(1)\nwho = mr.merged_by\n"

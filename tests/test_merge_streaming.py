@@ -11,10 +11,10 @@ from enum import IntEnum, StrEnum
 
 import pytest
 
-from migrator.model import Edit, Finding, Fix, Span
 from migrator.report import render
 from migrator.report.jsonout import as_dict
 from migrator.report.merge import Items, ResultsError, load_results, read_results, write_json, write_report
+from migrator.values import Edit, Finding, Fix, Span
 
 FIX = Fix("unsafe", "Use `merge_user`", (Edit("merge_user", 0, 0, Span.of(2, 10, 2, 19)),))
 FINDINGS = [

@@ -5,7 +5,7 @@ parse is read for endpoint URLs only."""
 from __future__ import annotations
 
 from migrator.details import Expression, Origin, Shell, Written
-from migrator.model import Touch
+from migrator.values import Touch
 from migrator.regions import Piece, Region, dispatch
 from migrator.regions.move import RANGES, moved, ranges_of
 from migrator.source.maps import OffsetMap, shifted
@@ -49,7 +49,7 @@ def test_a_region_that_does_not_parse_is_read_for_endpoint_urls_only(table):
     region = Region("python", (0, len(snippet)), snippet, shifted(0))
     reader, touches = dispatch.read(region, table.model)
     assert reader == "other"
-    assert [t.name for t in touches if t.kind == "endpoint"] == ["/projects/:id/merge_requests/:merge_request_iid/changes"]
+    assert [t.name for t in touches if t.role == "endpoint"] == ["/projects/:id/merge_requests/:merge_request_iid/changes"]
 
 
 def test_two_regions_holding_the_same_text_give_its_touches_once(table):

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from migrator.model import SEVERITIES
+from migrator.values import SEVERITIES
 
 from .conftest import ROOT
 from .reporting import check, repo, samples  # noqa: F401 - the fixtures

@@ -14,12 +14,12 @@ from click.testing import CliRunner
 from markdown_it import MarkdownIt
 
 from migrator.cli import main
-from migrator.model import Finding, Span
 from migrator.report.context import ReportContext
 from migrator.report.escape import code_span, markdown_text, prose
 from migrator.report.jsonout import as_dict
 from migrator.report.markdown import render
 from migrator.ruletable import load_table
+from migrator.values import Finding, Span
 
 from .reporting import check, repo  # noqa: F401 - the fixture
 

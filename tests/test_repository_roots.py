@@ -13,7 +13,7 @@ import pytest
 from migrator.app import repository
 from migrator.app.repository import git_remote, with_repository
 from migrator.ignores import repository_of
-from migrator.model import Finding, Span
+from migrator.values import Finding, Span
 
 from .gitrepo import git
 

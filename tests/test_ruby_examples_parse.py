@@ -14,7 +14,7 @@ from migrator.ruletable import load_table
 from .test_fix_examples import fix
 
 RUBY = shutil.which("ruby")
-CASES = [(rule, example) for rule in load_table().rules for example in rule.examples if example.kind == "ruby"]
+CASES = [(rule, example) for rule in load_table().rules for example in rule.examples if example.written_as == "ruby"]
 IDS = [f"{rule.code}-{example.name}" for rule, example in CASES]
 
 

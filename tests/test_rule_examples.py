@@ -13,10 +13,10 @@ CASES = [(rule, example) for rule in TABLE.rules for example in rule.examples]
 
 
 @pytest.mark.parametrize(
-    ("rule", "example"), CASES, ids=[f"{rule.code}-{example.kind}-{example.name}" for rule, example in CASES]
+    ("rule", "example"), CASES, ids=[f"{rule.code}-{example.written_as}-{example.name}" for rule, example in CASES]
 )
 def test_rule_example(rule, example, check):
-    kind, filename = kinds.for_example(example.kind)
+    kind, filename = kinds.for_example(example.written_as)
     found = [f for f in check(example.code, kind.name, example.filename or filename) if f.code == rule.code]
     assert len(found) == example.flagged, "\n".join(f"{f.span.start.row}:{f.span.start.column} {f.message}" for f in found)
 
@@ -35,7 +35,7 @@ def test_every_flagged_example_passes_the_prefilter():
     from migrator.spelling import PLAIN
 
     def spelling(example):
-        return TABLE.spellings.get(kinds.for_example(example.kind)[0].name, PLAIN)
+        return TABLE.spellings.get(kinds.for_example(example.written_as)[0].name, PLAIN)
 
     dropped = [(rule.code, example.name) for rule, example in CASES
                if example.flagged and not candidate(example.code.encode(), [rule], spelling(example))]

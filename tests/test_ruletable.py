@@ -97,7 +97,7 @@ def test_a_clause_not_accepting_a_credential_skips_the_endpoints_the_model_says_
     assert "/projects/:id/releases/**" in clauses[0].not_paths
 
 
-def test_an_unknown_credential_kind_is_an_error(rules_copy):
+def test_an_unknown_credential_type_is_an_error(rules_copy):
     path = rules_copy / "auth.yaml"
     path.write_text(path.read_text().replace("not_accepting: job-token", "not_accepting: job-tokn"))
     with pytest.raises(DataError, match=r"auth\.yaml: rules\[MIG303\]\.match\[0\]\.not_accepting: 'job-tokn'"):
@@ -158,7 +158,7 @@ def test_a_rule_says_in_which_kinds_its_item_cannot_occur_and_why(rules_copy):
     assert rule.not_applicable == {"proto": "a .proto file defines telemetry messages, never a runner"}
 
 
-def test_not_applicable_names_a_kind_that_exists(rules_copy):
+def test_not_applicable_names_a_way_of_writing_examples_that_exists(rules_copy):
     _not_applicable(rules_copy / "runner-active.yaml", "      protobuf: no runners there\n")
     with pytest.raises(DataError, match=r"runner-active\.yaml: rules\[MIG060\]\.not_applicable: 'protobuf'"):
         load_table(rules_copy)
@@ -170,7 +170,7 @@ def test_not_applicable_without_a_reason_is_an_error(rules_copy):
         load_table(rules_copy)
 
 
-def test_a_kind_the_rule_has_examples_of_cannot_be_not_applicable(rules_copy):
+def test_a_way_the_rule_has_examples_written_cannot_be_not_applicable(rules_copy):
     _not_applicable(rules_copy / "runner-active.yaml", "      python: no runners in Python\n")
-    with pytest.raises(DataError, match=r"not_applicable\.python: the rule has examples of that kind"):
+    with pytest.raises(DataError, match=r"not_applicable\.python: the rule has examples written so"):
         load_table(rules_copy)

@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from migrator.pipeline import check_source
-from migrator.model import ScanError
 from migrator.ruletable import load_table
 from migrator.scan import ci
+from migrator.values import ScanError
 
 TABLE = load_table()
 

@@ -8,18 +8,18 @@ from textwrap import dedent
 
 import pytest
 
-from migrator.model import NO_VALUE
 from migrator.pipeline import check_source
 from migrator.scan.python import scan
 from migrator.syntax import Syntax
+from migrator.values import NO_VALUE
 
 
 @pytest.fixture
 def declared(table):
-    """(kind, name, record, evidence, context, value) of each declaration touch of a snippet."""
+    """(role, name, record, evidence, context, value) of each declaration touch of a snippet."""
 
     def run(code: str) -> list[tuple]:
-        return [(t.kind, t.name, t.record, t.evidence, t.context, t.value)
+        return [(t.role, t.name, t.record, t.evidence, t.context, t.value)
                 for t in scan(dedent(code), table.model) if t.syntax in (Syntax.DECLARATION, Syntax.ATTRIBUTE_LIST)]
 
     return run

@@ -14,7 +14,7 @@ def codes(findings):
 
 
 def params(code, model):
-    return [(t.name, t.record, t.evidence, t.context) for t in pyscan.scan(code, model) if t.kind == "param"]
+    return [(t.name, t.record, t.evidence, t.context) for t in pyscan.scan(code, model) if t.role == "param"]
 
 
 def test_a_key_assigned_after_the_literal_is_a_parameter_of_the_create_call(check):

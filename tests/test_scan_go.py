@@ -14,10 +14,10 @@ from .fixing import fixed_twice
 HEAD = 'package main\n\nconst base = "https://gitlab.example.com"\n\n'
 
 
-def touches(code: str, table, kind: str | None = None) -> list[tuple]:
-    """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.kind, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(HEAD + code, table.model) if kind is None or t.kind == kind]
+def touches(code: str, table, role: str | None = None) -> list[tuple]:
+    """(role, name, record, evidence, context, method, value) of each touch, optionally of one role."""
+    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
+            for t in scan(HEAD + code, table.model) if role is None or t.role == role]
 
 
 def codes(check, code: str, filename: str = "main.go") -> list[tuple[str, int]]:
@@ -126,12 +126,12 @@ def test_a_variable_named_like_a_record_is_named_evidence(table):
 
 def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
     code = body('if runner.Status == "paused" || mr.MergeStatus != "can_be_merged" {\n}')
-    found = [(t.name, t.context, t.value, t.expression.op) for t in scan(HEAD + code, table.model) if t.kind == "field"]
+    found = [(t.name, t.context, t.value, t.expression.op) for t in scan(HEAD + code, table.model) if t.role == "field"]
     assert found == [("status", "compare", "paused", "Eq"), ("merge_status", "compare", "can_be_merged", "NotEq")]
 
 
 def test_a_negated_read_is_marked_negated(table):
-    [touch] = [t for t in scan(HEAD + body("if !runner.Active {\n}"), table.model) if t.kind == "field"]
+    [touch] = [t for t in scan(HEAD + body("if !runner.Active {\n}"), table.model) if t.role == "field"]
     assert (touch.name, touch.context, touch.expression.negated) == ("active", "read", True)
 
 

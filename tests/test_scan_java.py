@@ -10,18 +10,18 @@ import sys
 from click.testing import CliRunner
 
 from migrator.cli import main
-from migrator.model import NO_VALUE
 from migrator.scan.tree.java import scan
+from migrator.values import NO_VALUE
 
 from .fixing import fixed_twice
 
 API = 'static final String API = "https://gitlab.example.com/api/v4";\n'
 
 
-def touches(code: str, table, kind: str | None = None) -> list[tuple]:
-    """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.kind, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if kind is None or t.kind == kind]
+def touches(code: str, table, role: str | None = None) -> list[tuple]:
+    """(role, name, record, evidence, context, method, value) of each touch, optionally of one role."""
+    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
+            for t in scan(code, table.model) if role is None or t.role == role]
 
 
 def codes(check, code: str) -> list[tuple[str, int]]:
@@ -137,12 +137,12 @@ def test_a_variable_named_or_typed_like_a_record_is_named_evidence(table):
 
 def test_equals_comparisons_with_a_literal_give_the_value(table):
     code = 'if (runner.getStatus().equals("paused") || "can_be_merged".equals(mr.getMergeStatus())) {}\n'
-    found = [(t.name, t.context, t.value, t.expression.op) for t in scan(code, table.model) if t.kind == "field"]
+    found = [(t.name, t.context, t.value, t.expression.op) for t in scan(code, table.model) if t.role == "field"]
     assert found == [("status", "compare", "paused", "Eq"), ("merge_status", "compare", "can_be_merged", "Eq")]
 
 
 def test_a_negated_accessor_is_a_negated_read(table):
-    [touch] = [t for t in scan("boolean idle = !runner.getActive();\n", table.model) if t.kind == "field"]
+    [touch] = [t for t in scan("boolean idle = !runner.getActive();\n", table.model) if t.role == "field"]
     assert (touch.name, touch.expression.negated, touch.expression.nullable) == ("active", True, True)
 
 

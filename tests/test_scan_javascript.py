@@ -11,18 +11,18 @@ from click.testing import CliRunner
 
 from migrator.cli import main
 from migrator.details import Origin
-from migrator.model import NO_VALUE
 from migrator.scan.tree.javascript import scan
+from migrator.values import NO_VALUE
 
 from .fixing import fixed_twice
 
 API = 'const API = "https://gitlab.example.com/api/v4";\n'
 
 
-def touches(code: str, table, kind: str | None = None) -> list[tuple]:
-    """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.kind, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if kind is None or t.kind == kind]
+def touches(code: str, table, role: str | None = None) -> list[tuple]:
+    """(role, name, record, evidence, context, method, value) of each touch, optionally of one role."""
+    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
+            for t in scan(code, table.model) if role is None or t.role == role]
 
 
 def codes(check, code: str, filename: str = "example.ts") -> list[tuple[str, int]]:
@@ -135,7 +135,7 @@ def test_a_records_camel_case_property_is_its_field_and_a_fix_keeps_the_spelling
 
 def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
     code = "if (runner.status === 'paused' || mr.merge_status != \"can_be_merged\") {}\n"
-    found = [(t.name, t.context, t.value, t.expression.op) for t in scan(code, table.model) if t.kind == "field"]
+    found = [(t.name, t.context, t.value, t.expression.op) for t in scan(code, table.model) if t.role == "field"]
     assert found == [("status", "compare", "paused", "Eq"), ("merge_status", "compare", "can_be_merged", "NotEq")]
 
 
@@ -175,7 +175,7 @@ def test_a_mock_response_is_a_recording_whose_fixes_are_unsafe(table, check):
 def test_an_object_type_given_to_a_call_of_an_endpoint_declares_that_records_fields(table):
     code = ("const { body } = await http.getJson<{ merge_status?: string; iid: number }>(\n"
             "  `projects/${repo}/merge_requests/${iid}`,\n);\n")
-    found = [(t.name, t.record, t.evidence, t.context) for t in scan(code, table.model) if t.kind == "field"]
+    found = [(t.name, t.record, t.evidence, t.context) for t in scan(code, table.model) if t.role == "field"]
     assert found == [("merge_status", "merge_request", "named", "declare"), ("iid", "merge_request", "named", "declare")]
 
 
@@ -199,7 +199,7 @@ def test_gitbeaker_resource_methods_are_requests_to_their_endpoints(table):
 
 
 def test_a_gitbeaker_option_is_sent_decamelized_and_never_rewritten_where_spelled_in_camel_case(table):
-    [param] = [t for t in scan("await api.Runners.all({ tagList: ['a'] });\n", table.model) if t.kind == "param"]
+    [param] = [t for t in scan("await api.Runners.all({ tagList: ['a'] });\n", table.model) if t.role == "param"]
     assert (param.name, param.syntax) == ("tag_list", "")
 
 

@@ -18,7 +18,7 @@ from migrator.ruletable import load_table
 
 TABLE = load_table()
 SOURCES = [(f"{rule.code}-{example.name}-{which}", text)
-           for rule in TABLE.rules for example in rule.examples if example.kind == "typescript"
+           for rule in TABLE.rules for example in rule.examples if example.written_as == "typescript"
            for which, text in (("code", example.code), ("after", example.after), ("after_unsafe", example.after_unsafe))
            if text is not None]
 CHECK = """

@@ -79,7 +79,7 @@ def test_shell_json_with_escaped_quotes_is_reported_but_never_edited(check):
 def test_a_request_body_in_shell_stays_a_request_body(check):
     script = 'curl -X PUT "$CI_API_V4_URL/runners/1" --json \'{"active": false, "is_shared": false}\'\n'
     [finding] = check(script, "shell", "pause.sh")
-    assert (finding.code, finding.touch.kind) == ("MIG061", "param")
+    assert (finding.code, finding.touch.role) == ("MIG061", "param")
 
 
 def test_json_in_a_shell_string_without_a_record_signature_is_left_alone(check):

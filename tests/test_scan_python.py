@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from migrator.model import NO_VALUE
 from migrator.scan import python as pyscan
+from migrator.values import NO_VALUE
 
 
 def codes(findings):
@@ -129,7 +129,7 @@ def test_columns_count_characters_not_bytes(check):
 
 def test_touch_for_an_assignment_records_the_value(table):
     touches = pyscan.scan("runner = gl.runners.get(1)\nrunner.active = False\nrunner.active = flag\n", table.model)
-    writes = [t for t in touches if t.kind == "field" and t.context == "write"]
+    writes = [t for t in touches if t.role == "field" and t.context == "write"]
     assert [(t.name, t.value) for t in writes] == [("active", False), ("active", NO_VALUE)]
     assert all(t.record == "runner" and t.evidence == "typed" for t in writes)
 
@@ -179,4 +179,4 @@ def test_a_url_is_reported_where_it_is_written_not_again_where_it_is_used(check)
 )
 def test_a_manager_under_a_record_sends_to_that_records_path(code, path, table):
     touches = pyscan.scan(code, table.model)
-    assert [t.get("path") for t in touches if t.kind == "param"] == [path]
+    assert [t.get("path") for t in touches if t.role == "param"] == [path]

@@ -11,8 +11,8 @@ import textwrap
 import pytest
 
 from migrator.kinds.cassette import scan_recorded
-from migrator.model import NO_VALUE, ScanError
 from migrator.scan import jsonpos, recorded
+from migrator.values import NO_VALUE, ScanError
 
 from migrator.source import LineIndex
 
@@ -32,8 +32,8 @@ def where(touch):
     return touch.span.start.row, touch.span.start.column, touch.span.end.row, touch.span.end.column
 
 
-def one(found, kind, name):
-    matches = [t for t in found if t.kind == kind and t.name == name]
+def one(found, role, name):
+    matches = [t for t in found if t.role == role and t.name == name]
     assert len(matches) == 1, matches
     return matches[0]
 
@@ -300,7 +300,7 @@ def test_har_entries_give_requests_and_response_fields(touches):
                                                  "text": base64.b64encode(b'{"full_path": "g", "visibility": "private"}').decode()}}},
     ]}}
     found = touches(json.dumps(har, indent=2))
-    assert [t.name for t in found if t.kind == "param"] == ["PRIVATE-TOKEN", "mirror", "default_branch_protection"]
+    assert [t.name for t in found if t.role == "param"] == ["PRIVATE-TOKEN", "mirror", "default_branch_protection"]
     mirror = one(found, "param", "mirror")
     assert (mirror.record, mirror.context, mirror.value, mirror.get("auth")) == ("project", "update", True, "private-token")
     assert one(found, "param", "default_branch_protection").get("location") == "form"
@@ -347,7 +347,7 @@ def test_yaml_alias_bombs_and_cycles_stay_small(touches):
     bomb += "  response: {body: &b [*a, *a, *a, *a]}\n"
     bomb += "".join(f"- {{request: *a, response: {{body: &b{i} [*b, *b, *b, *b]}}}}\n" for i in range(30))
     found = touches(bomb)
-    assert len([t for t in found if t.kind == "endpoint"]) == 31
+    assert len([t for t in found if t.role == "endpoint"]) == 31
     assert touches("interactions: &loop\n- request: {uri: *loop}\n") == []
 
 

@@ -19,10 +19,10 @@ from .fixing import fixed_twice
 API = 'API = "https://gitlab.example.com/api/v4"\n'
 
 
-def touches(code: str, table, kind: str | None = None) -> list[tuple]:
-    """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.kind, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if kind is None or t.kind == kind]
+def touches(code: str, table, role: str | None = None) -> list[tuple]:
+    """(role, name, record, evidence, context, method, value) of each touch, optionally of one role."""
+    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
+            for t in scan(code, table.model) if role is None or t.role == role]
 
 
 def endpoints(code: str, table) -> list[tuple]:

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from migrator.pipeline import check_source
-from migrator.model import NO_VALUE
 from migrator.ruletable import load_table
 from migrator.scan import jq, shell
 from migrator.scan.shellwords import Env, commands
+from migrator.values import NO_VALUE
 
 TABLE = load_table()
 
@@ -19,9 +19,9 @@ from migrator.source import LineIndex
 from .positions import Located, located
 
 
-def touches(code: str, kind: str | None = None):
+def touches(code: str, role: str | None = None):
     found = shell.scan(code, TABLE.model)
-    return [t for t in found if kind is None or t.kind == kind]
+    return [t for t in found if role is None or t.role == role]
 
 
 def one(code: str, name: str):
@@ -77,7 +77,7 @@ def test_comments_and_quoted_here_documents_are_not_commands():
 def test_curl_form_field_active_false_is_a_runner_update_param():
     code = 'curl -X PUT -H "PRIVATE-TOKEN: $T" "$CI_API_V4_URL/runners/$ID" --form "active=false"\n'
     touch = one(code, "active")
-    assert (touch.kind, touch.record, touch.evidence, touch.context, touch.value) == (
+    assert (touch.role, touch.record, touch.evidence, touch.context, touch.value) == (
         "param", "runner", "typed", "update", "false")
     assert touch.get("location") == "form" and touch.get("auth") == "private-token"
     assert touch.syntax == "curl-form"
@@ -226,7 +226,7 @@ def test_httpie_items_fields_json_query_and_headers():
 def test_jq_fields_of_a_request_in_the_same_pipeline_are_typed():
     code = "curl -s \"$CI_API_V4_URL/runners/all\" | jq -r '.[] | select(.active) | .ip_address'\n"
     active, ip = one(code, "active"), one(code, "ip_address")
-    assert (active.kind, active.record, active.evidence, active.context, active.syntax) == (
+    assert (active.role, active.record, active.evidence, active.context, active.syntax) == (
         "field", "runner", "typed", "read", "jq")
     assert text_at(code, active) == ".active" and text_at(code, ip) == ".ip_address"
     assert findings(code) == [at(code, ".active", "MIG060"), at(code, ".ip_address", "MIG070")]

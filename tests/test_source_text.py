@@ -11,9 +11,9 @@ import pytest
 from click.testing import CliRunner
 
 from migrator.cli import main
-from migrator.model import Position
 from migrator.source import DecodeError, Encoding, LineIndex, decode, is_binary
 from migrator.source.maps import json_string, python_literal, yaml_scalar
+from migrator.values import Position
 
 RUNNER_ACTIVE = "runner = gl.runners.get(1)\nif runner.active:\n    print(runner.id)\n"
 

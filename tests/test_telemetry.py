@@ -11,10 +11,10 @@ import pytest
 
 from migrator.checks.telemetry import clock_unit, decimal_places, decimals
 from migrator.details import Written
-from migrator.model import ScanError, Span, Touch
 from migrator.scan.pyclock import clock_scale
 from migrator.ruletable import load_table
 from migrator.scan import proto, recorded
+from migrator.values import ScanError, Span, Touch
 
 PROTO = "telemetry.proto"
 

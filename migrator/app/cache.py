@@ -10,7 +10,8 @@ are unpickled only when it is used.
 Keyed so that a changed file can never keep an old result: an entry is used only when its file's
 absolute path, size, modification and change times (nanoseconds) and inode are what they were
 when it was checked, and its context is the same (how it is shown, its kind, the rule codes it is
-checked with after per-file-ignores, target-version, min-evidence, max-file-size); the whole pack
+checked with after per-file-ignores, target-version, min-evidence, max-file-size, and the stamps of
+the manifests that may pin its SDK's version: a changed go.mod checks its files again); the whole pack
 is used only with the same tool version, Python, rule table digest and migrator source files.
 A file modified less than RACY_NS before the run started is not stored: a second write in the same
 clock tick would leave its times as they were (git's "racily clean" files).
@@ -42,12 +43,13 @@ import time
 from pathlib import Path
 from typing import NamedTuple
 
-from .. import __version__
+from .. import __version__, kinds
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..model import Finding
+from ..pins import Stamps
 from ..ruletable import RuleTable
 from ..userdir import secret, user_cache_dir, warn  # noqa: F401 - user_cache_dir: for the tests
+from ..values import Finding
 from .cachedir import MAX_PACK_BYTES, PACK, Place, Refused, replace
 
 MAGIC = b"migrator-results-1\n"
@@ -73,6 +75,14 @@ class Entry(NamedTuple):
     scanned: bool
     blob: bytes  # the pickle of the findings, b"" for none
     used: int  # when a run last used it (seconds since the epoch)
+
+
+def ecosystems(table: RuleTable) -> dict[str, str]:
+    """File kind → the ecosystem whose manifests pin its SDK (rules/model/<sdk>.yaml ``package:``)."""
+    from ..pins.hold import releases
+
+    found = {kind.name: releases(table, kind.sdk) for kind in kinds.registry() if kind.sdk}
+    return {name: data.package.ecosystem for name, data in found.items() if data is not None}
 
 
 def tool_stamp(table: RuleTable) -> bytes:
@@ -118,6 +128,8 @@ class ResultCache:
         self.changed = False
         self._contexts: dict[int, tuple[FileSettings, str]] = {}  # id → (settings, digest)
         self._directories: dict[str, str] = {}  # directory → its absolute path
+        self._ecosystems = ecosystems(table)  # file kind → where its SDK is pinned (pins/)
+        self._pins = Stamps()
 
     @classmethod
     def open(cls, settings: FileSettings, table: RuleTable, enabled: bool = True, edits: bool = False
@@ -144,13 +156,16 @@ class ResultCache:
 
     def context(self, source: SourceFile, settings: FileSettings) -> tuple:
         """What besides its text a file's findings depend on: how it is shown, its kind, its
-        settings' rule codes, target-version, min-evidence and size limit, its per-file-ignores."""
+        settings' rule codes, target-version, min-evidence and size limit, its per-file-ignores,
+        and the manifests that may pin its SDK's version (their stamps: pins.Stamps)."""
         base = self._contexts.get(id(settings))
         if base is None or base[0] is not settings:
             shape = (sorted(settings.codes), settings.target_version, settings.min_evidence, settings.max_file_size)
             base = self._contexts[id(settings)] = (settings, hashlib.sha256(repr(shape).encode()).hexdigest())
         ignored = settings.ignored_codes(source.path) if settings.per_file_ignores else frozenset()
-        return base[1], source.display, source.kind, tuple(sorted(ignored)), self.edits
+        ecosystem = self._ecosystems.get(source.kind)
+        pins = self._pins.of(os.path.dirname(self.absolute(source.path)), ecosystem) if ecosystem else ()
+        return base[1], source.display, source.kind, tuple(sorted(ignored)), self.edits, pins
 
     def get(self, source: SourceFile, key: Lookup) -> tuple[bool, list[Finding]] | None:
         """The file's (scanned, findings), when its entry is valid for this stamp and context."""

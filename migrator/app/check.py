@@ -10,8 +10,8 @@ from functools import partial
 
 from ..config import FileSettings
 from ..discover import SourceFile, discover
-from ..model import Finding
 from ..ruletable import Rule, RuleTable, load_table
+from ..values import Finding
 from .cache import Lookup, Packed, ResultCache
 from .runner import Progress, run_all
 from .settings import Settings

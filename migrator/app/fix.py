@@ -18,11 +18,11 @@ from ..config import FileSettings
 from ..discover import SourceFile
 from ..fix.files import ChangedUnderneath, Original, Roots, Stamp, links, remove_stale_temporaries, write_atomic
 from ..fix.passes import fix_text
-from ..model import Finding
 from ..pipeline import load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
 from ..spelling import PLAIN
+from ..values import Finding
 from .cache import Lookup, Packed, ResultCache
 from .check import check_crashed, check_job, reported, rules_for, sources_of
 from .runner import run_all
@@ -80,7 +80,7 @@ def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsaf
     if loaded is None or loaded.error is not None:
         return FileFix(source, findings=[loaded.error] if loaded else [], scanned=loaded is not None)
     result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,
-                      keep=lambda f: settings.reports(f, source.path))
+                      keep=lambda f: settings.reports(f, source.path), path=str(source.path))
     return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
                    result.findings, result.failure, scanned=True, stamp=stamp)
 

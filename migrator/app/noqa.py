@@ -33,11 +33,11 @@ from ..fix.apply import apply_edits
 from ..fix.files import Roots
 from ..spelling import PLAIN
 from ..kinds import FileKind
-from ..model import Edit, Finding, ScanError
 from ..pipeline import check_source, load
 from ..ruletable import load_table
 from ..source import LineIndex
 from ..source.comments import TREE_LANGUAGES
+from ..values import Edit, Finding, ScanError
 from .check import rules_for, sources_of
 from .fix import FileFix, write
 from .runner import run_all
@@ -52,6 +52,7 @@ INSIDE = {
     "go": "the line ends inside a raw string, which a comment would change",
     "java": "the line ends inside a text block, which a comment would change",
     "ruby": "the line ends inside a string or a heredoc, which a comment would change",
+    "php": "the line ends inside a string or a heredoc, which a comment would change",
     "markdown": "a fenced block is suppressed by <!-- migrator: ignore[CODES] --> on the line before it "
                 "(--add-noqa never writes into a block)",
     "rst": "a code-block is suppressed by .. migrator: ignore[CODES] on the line before its directive "
@@ -81,7 +82,7 @@ def with_noqa(text: str, kind: FileKind, findings: Sequence[Finding], filename: 
     """The text with a ``noqa`` for each finding's line, where a comment can go."""
     wanted: dict[int, set[str]] = defaultdict(set)
     for finding in findings:
-        if finding.touch is not None and finding.touch.kind != SUPPRESSION:
+        if finding.touch is not None and finding.touch.role != SUPPRESSION:
             wanted[finding.span.start.row].add(finding.code)
     if not wanted:
         return Noqa(text)

@@ -23,7 +23,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from ..ignores import repository_of
-from ..model import Finding
+from ..values import Finding
 
 # git's scp-like syntax, ``[user@]host:path``: a colon before any slash.
 SCP_LIKE = re.compile(r"^(?:[^@/]+@)?[^/:]+:(?P<path>.*)$")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from typing import TYPE_CHECKING
 
-from ..model import Touch
+from ..values import Touch
 
 if TYPE_CHECKING:
     from ..ruletable import RuleTable

@@ -18,8 +18,8 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from ..details import Telemetry
-from ..model import Touch
 from ..ruletable import RuleTable
+from ..values import Touch
 from . import register
 
 Hits = Iterator[tuple[Touch, str]]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Iterable, Mapping
 
-from ..model import Edit, Finding
+from ..values import Edit, Finding
 
 
 def choose(

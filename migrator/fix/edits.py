@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from .. import kinds
-from ..model import Edit, Finding, Fix
+from ..values import Edit, Finding, Fix
 
 def wants_edits(finding: Finding) -> bool:
     return finding.fix is not None and finding.fix.applicability != "display-only"

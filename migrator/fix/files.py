@@ -47,6 +47,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..source.regular import nonblocking
+
 
 class Roots:
     """The trees a fix may write into: each directory given, and each file's own directory.
@@ -149,7 +151,7 @@ def still_as_read(path: Path, original: Original) -> bool:
     COMPARED_UP_TO bytes), then, last, the same stamp. Called immediately before the rename."""
     if len(original.data) <= COMPARED_UP_TO:
         try:
-            with open(path, "rb", opener=_nonblocking) as handle:  # a FIFO put there must not block
+            with open(path, "rb", opener=nonblocking) as handle:  # a FIFO put there must not block
                 if handle.read(len(original.data) + 1) != original.data:
                     return False
         except OSError:
@@ -325,10 +327,6 @@ def _write_all(handle: int, data: bytes) -> None:
     view = memoryview(data)
     while view:
         view = view[os.write(handle, view):]
-
-
-def _nonblocking(path: str, flags: int) -> int:
-    return os.open(path, flags | os.O_NONBLOCK)
 
 
 def _umask() -> int:

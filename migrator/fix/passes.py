@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..model import Finding
 from ..pipeline import check_source
 from ..ruletable import Rule, RuleTable
+from ..values import Finding
 from .apply import apply_edits, choose, parse_problem
 from .edits import edits_for
 
@@ -29,12 +29,13 @@ class TextFix:
 
 
 def fix_text(text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable,
-             unsafe: bool, keep: Callable[[Finding], bool] | None = None) -> TextFix:
+             unsafe: bool, keep: Callable[[Finding], bool] | None = None, path: str | None = None) -> TextFix:
     """Passes over one file's text until no fix applies, at most MAX_PASSES. ``keep`` drops the
-    findings the file's settings do not report (min-evidence): they are neither fixed nor left."""
+    findings the file's settings do not report (min-evidence): they are neither fixed nor left;
+    ``path``: where the file is, for the SDK versions pinned above it (pipeline.check_source)."""
 
     def check(current: str) -> list[Finding]:
-        found = check_source(current, kind, filename, rules, table)
+        found = check_source(current, kind, filename, rules, table, path)
         return found if keep is None else [f for f in found if keep(f)]
 
     first = findings = check(text)

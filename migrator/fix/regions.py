@@ -9,7 +9,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from .. import kinds
-from ..model import Edit, Finding, Touch
+from ..values import Edit, Finding, Touch
 from ..regions import Region
 from ..regions.dispatch import read
 from ..regions.move import moved

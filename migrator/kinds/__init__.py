@@ -23,7 +23,7 @@ from typing import Any
 # never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests,
 # and the endpoint-URL fallback last.
 MODULES = ("python", "markdown", "rst", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby",
-           "go", "java", "other")
+           "go", "java", "php", "other")
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,8 @@ class FileKind:
     the edits by finding, and ``validator(text)`` raises when a rewritten text no longer parses.
 
     claims(path, head, explicit) says whether a file is of this kind; ``head`` reads the file's
-    first bytes on demand. ``examples`` maps the ``kind:`` of rule examples this kind checks to
-    the filename they are checked under."""
+    first bytes on demand. ``examples`` maps the ``written_as:`` of the rule examples this kind
+    checks (ruletable.Example) to the filename they are checked under."""
 
     name: str
     claims: Callable[[Path, Callable[[int], bytes], bool], bool]
@@ -42,6 +42,7 @@ class FileKind:
     fixer: Callable[[str, list], dict] | None = None
     validator: Callable[[str], object] | None = None
     comment: str | None = "#"  # the line-comment marker ("#", "//"); None: no comments (JSON)
+    comments: tuple[str, ...] = ()  # more markers a comment may start with (PHP's ``#`` beside ``//``)
     strings: str = "shell"  # how a line quotes strings, so a marker inside one is no comment: source/comments.py
     examples: dict[str, str] = field(default_factory=dict)
     cookie: bool = False
@@ -114,15 +115,16 @@ def _names() -> dict[str, FileKind]:
     return {kind.name: kind for kind in registry()}
 
 
-def for_example(example_kind: str) -> tuple[FileKind, str]:
-    """(file kind, filename) a rule example of ``kind: example_kind`` is checked as."""
+def for_example(written_as: str) -> tuple[FileKind, str]:
+    """(file kind, filename) a rule example of ``written_as: <written_as>`` is checked as."""
     for kind in registry():
-        if example_kind in kind.examples:
-            return kind, kind.examples[example_kind]
-    raise KeyError(f"no file kind checks rule examples of kind {example_kind!r}")
+        if written_as in kind.examples:
+            return kind, kind.examples[written_as]
+    raise KeyError(f"no file kind checks rule examples written as {written_as!r}")
 
 
-def example_kinds() -> tuple[str, ...]:
+def examples_written_as() -> tuple[str, ...]:
+    """How rule examples may be written (``written_as:``), in the order of the file kinds."""
     return tuple(name for kind in registry() for name in kind.examples)
 
 

@@ -43,7 +43,7 @@ def pipeline_shaped(text: str) -> bool:
         return False
     from yaml.nodes import MappingNode, ScalarNode
 
-    from ..model import ScanError
+    from ..values import ScanError
     from ..scan.yamlpos import compose_nodes
 
     try:

@@ -22,14 +22,14 @@ from collections.abc import Callable
 from typing import Any
 
 from ..details import Range
-from ..record import record
+from ..frozen import frozen
 
 Where = Callable[[int], int]
 """A map from a region's offsets to its host's, with ``end`` for where a range ends
 (source/maps.py: `OffsetMap`, `Joined`)."""
 
 
-@record
+@frozen
 class Piece:
     """A part of a region's text written as one unit in the host: a YAML scalar, a JSON string, a
     run of lines. ``start``/``end``: its region offsets; ``span``: where it is written in the host;
@@ -43,7 +43,7 @@ class Piece:
     at: Any = None
 
 
-@record
+@frozen
 class Region:
     """One region of a host file.
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import kinds
-from ..model import Edit, Finding, ScanError, Touch
+from ..values import Edit, Finding, ScanError, Touch
 from . import Region
 from ..source.maps import span
 from .move import moved
@@ -47,7 +47,7 @@ def scan_all(regions: Iterable[Region], model) -> list[Touch]:
     seen, out = set(), []
     for region in regions:
         for touch in scan(region, model):
-            key = (touch.kind, touch.name, touch.range, touch.context, touch.record, touch.evidence, touch.syntax)
+            key = (touch.role, touch.name, touch.range, touch.context, touch.record, touch.evidence, touch.syntax)
             if key not in seen:
                 seen.add(key)
                 out.append(touch)

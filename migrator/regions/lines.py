@@ -12,14 +12,14 @@ from collections.abc import Callable
 from functools import cache
 
 from ..details import Range
-from ..record import record
+from ..frozen import frozen
 from ..source.maps import OffsetMap
 from . import Piece, Region
 
 LINE = re.compile(r"[^\r\n]*(\r\n|\n|\r|$)")
 
 
-@record
+@frozen
 class Layout:
     """How a region's lines are written in its host.
 

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from ..details import Range
-from ..model import Touch
+from ..values import Touch
 from ..source.maps import span
 
 RANGES = ("range", "key_span", "value_span", "compare", "word", "words", "piece")

@@ -18,8 +18,8 @@ from pathlib import Path
 import jinja2
 
 from .. import kinds
-from ..model import SEVERITIES, Finding
 from ..ruletable import Rule
+from ..values import SEVERITIES, Finding
 from .context import ReportContext, split_line
 from .escape import escape, show_line
 

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..model import Finding
+from ..values import Finding
 from .escape import shown_source
 from ..ruletable import Item, Rule, RuleTable
 

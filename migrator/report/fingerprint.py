@@ -28,7 +28,7 @@ from collections import Counter
 from collections.abc import Sequence
 from functools import lru_cache
 
-from ..model import Finding
+from ..values import Finding
 from .escape import shown_source
 
 

@@ -13,7 +13,7 @@ A finding without a source line (one read from a merged report, say) shows no sn
 
 from __future__ import annotations
 
-from ..model import Finding
+from ..values import Finding
 from .context import ReportContext, split_line
 from .escape import escape, show_line, shown_source, width
 from .text import Paint, line, render_text

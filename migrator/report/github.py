@@ -12,7 +12,7 @@ worse) are written as C escapes (``\\033``), as the text format writes them.
 
 from __future__ import annotations
 
-from ..model import Finding
+from ..values import Finding
 from .context import ReportContext
 from .escape import escape
 from .fingerprint import path_of

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from ..model import Finding, Position
+from ..values import Finding, Position
 from .context import ReportContext
 from .escape import shown_source
 

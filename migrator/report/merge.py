@@ -11,7 +11,7 @@ An organisation's results add up to hundreds of thousands of findings, so nothin
 - A file is decoded one finding at a time (``JSONDecoder.raw_decode`` at each element of the
   array), and each decoded object is dropped once it is a ``Finding``; the texts that findings
   repeat (code, message, url, file name, repository …) are interned, one string each, as
-  ``record.py`` interns a checked finding's texts.
+  ``frozen.py`` interns a checked finding's texts.
 - A file nested more than MAX_DEPTH levels deep is refused, naming it, before it is decoded: a
   result nests 6 levels, and Python's decoder would otherwise give up with a RecursionError at a
   depth that depends on the interpreter.
@@ -35,7 +35,7 @@ from pathlib import Path
 from sys import intern
 from typing import Any, TextIO
 
-from ..model import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, Edit, Finding, Fix, Position, Span
+from ..values import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, Edit, Finding, Fix, Position, Span
 
 MAX_DEPTH = 100  # levels of arrays and objects; a result nests 6 (an edit's location), a baseline 2
 STRUCTURE = bytes(sorted(set(range(256)) - set(b'[]{}"')))  # the bytes nesting() deletes

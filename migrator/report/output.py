@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..model import Finding
+from ..values import Finding
 from . import TEXT, WITH_EDITS, render
 from .context import ReportContext
 

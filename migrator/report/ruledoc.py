@@ -23,7 +23,9 @@ def example_dict(rule: Rule) -> dict | None:
     example = first_flagged(rule)
     if example is None:
         return None
-    return {"kind": example.kind, "name": example.name, "filename": example.filename, "code": example.code,
+    # "kind": how the example is written (Example.written_as), as `migrator rule --output-format
+    # json` has always named it
+    return {"kind": example.written_as, "name": example.name, "filename": example.filename, "code": example.code,
             "after": example.after, "after_unsafe": example.after_unsafe}
 
 

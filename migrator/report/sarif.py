@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from ..model import Finding, Span
+from ..values import Finding, Span
 from . import ruledoc
 from .context import ReportContext, split_line
 from .escape import shown_source

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 
 import click
 
-from ..model import Finding
+from ..values import Finding
 from .context import ReportContext, fixable
 from .escape import escape, quote_path
 

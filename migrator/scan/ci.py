@@ -17,10 +17,10 @@ from __future__ import annotations
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..apimodel import ApiModel
-from ..model import ScanError, Touch
 from ..regions import Piece, Region, dispatch
 from ..source.maps import Joined, yaml_scalar
 from .shell import ShellScope
+from ..values import ScanError, Touch
 from .shellwords import Env, quoted_word
 from .yamlpos import compose_nodes
 

@@ -15,8 +15,8 @@ import re
 from collections.abc import Iterator
 
 from ..apimodel import ApiModel
-from ..model import Touch
 from ..syntax import Syntax
+from ..values import Touch
 from . import urls
 
 PLACEHOLDER = (r"\$\{[^}\n\"'`]*\}|#\{[^}\n\"'`]*\}|\{\{[^}\n]*\}\}|\{[^{}\s\"'`;]*\}"

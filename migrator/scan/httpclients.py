@@ -14,8 +14,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import NO_VALUE
 from ..syntax import Syntax
+from ..values import NO_VALUE
 from .jsonbody import object_entries
 from .shellwords import MARK, Word
 

@@ -14,8 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..model import NO_VALUE
 from ..syntax import Syntax
+from ..values import NO_VALUE
 
 IDENT = r"[A-Za-z_][A-Za-z0-9_]*"
 TOKEN = re.compile(

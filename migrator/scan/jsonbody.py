@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from ..model import NO_VALUE
+from ..values import NO_VALUE
 
 MARK = "{}"
 _DECODER = json.JSONDecoder()

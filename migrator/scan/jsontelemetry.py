@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..details import Telemetry, Written
-from ..model import NO_VALUE, Touch
+from ..values import NO_VALUE, Touch
 from .jsonpos import SCALAR, Node
 
 if TYPE_CHECKING:

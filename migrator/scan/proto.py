@@ -26,8 +26,8 @@ from typing import Any, NamedTuple
 
 from ..apimodel import ApiModel
 from ..details import Telemetry
-from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
+from ..values import NO_VALUE, ScanError, Touch
 
 _TOKEN = re.compile(r"""
     (?P<space>\s+)

@@ -8,11 +8,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..details import Request, Telemetry, Written, others
-from ..model import NO_VALUE, Touch
 from ..syntax import Syntax
+from ..values import NO_VALUE, Touch
 from . import urls
 from .pyflow import Sink
-from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Kind
+from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Inferred
 from .pyclock import clock_scale
 from .pysource import last_name, literal
 
@@ -51,13 +51,13 @@ class CallHandler:
             return False  # `requests_mock.get(url, json=...)` registers a response, sends nothing
         known, base = True, None
         if isinstance(func, ast.Attribute) and func.attr in HTTP_VERBS:
-            owner = infer.kind(func.value)
+            owner = infer.of(func.value)
             is_module = isinstance(func.value, ast.Name) and func.value.id in HTTP_MODULES
             method, url_node = self._method_and_url(node, func.attr)
-            known = is_module or (owner is not None and owner.kind == "session")
+            known = is_module or (owner is not None and owner.holds == "session")
             if not known and owner is not None:
                 return False
-            base = owner.base if owner and owner.kind == "session" else None
+            base = owner.base if owner and owner.holds == "session" else None
         elif last_name(func) in ("urlopen", "Request"):
             url_node = node.args[0] if node.args else _kwarg(node, "url")
             if isinstance(url_node, ast.Call) and last_name(url_node.func) == "Request":
@@ -85,7 +85,7 @@ class CallHandler:
         # ``runners/all`` without its slash may be sent by any object's ``request``).
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self.request(node, url, url_node, method, evidence, client="http")
-        self.v.infer_cache[id(node)] = Kind("response", url.record, evidence)
+        self.v.infer_cache[id(node)] = Inferred("response", url.record, evidence)
         return True
 
     def _method_and_url(self, node: ast.Call, verb: str) -> tuple[str, ast.AST | None]:
@@ -99,8 +99,8 @@ class CallHandler:
         func = node.func
         if not (isinstance(func, ast.Attribute) and func.attr in GITLAB_HTTP):
             return False
-        owner = self.v.infer.kind(func.value)
-        if owner is not None and owner.kind != "client":
+        owner = self.v.infer.of(func.value)
+        if owner is not None and owner.holds != "client":
             return False
         method = GITLAB_HTTP[func.attr]
         args = list(node.args)
@@ -114,7 +114,7 @@ class CallHandler:
             return False
         auth = owner.auth if owner else None
         self.request(node, url, path_node, method, "typed", client="python-gitlab", auth=auth)
-        self.v.infer_cache[id(node)] = Kind("record", url.record, "typed")
+        self.v.infer_cache[id(node)] = Inferred("record", url.record, "typed")
         return True
 
     def request(self, node: ast.Call, url: urls.ApiUrl, url_node: ast.AST | None, method: str,
@@ -141,7 +141,7 @@ class CallHandler:
             elif keyword.arg == "headers":
                 self.headers(keyword.value, url.record, evidence, context, method, common)
             elif keyword.arg == "auth":  # requests' basic auth: a credential of its own
-                credential = v.model.credential_kind("", "query", ast.unparse(keyword.value))
+                credential = v.model.credential_type("", "query", ast.unparse(keyword.value))
                 held = tuple(entry for entry in _keywords(node) if entry[0] != "auth")
                 v.add(Touch("param", "auth", v.source.span(keyword), url.record, evidence, context, method,
                             NO_VALUE, Syntax.KWARG, request=replace(common, location="auth", credential=credential),
@@ -163,9 +163,9 @@ class CallHandler:
 
     def _query_credential(self, url: urls.ApiUrl) -> str | None:
         for key, value in url.query:
-            kind = self.v.model.credential_kind(key, "query", str(value))
-            if kind:
-                return kind
+            credential = self.v.model.credential_type(key, "query", str(value))
+            if credential:
+                return credential
         return None
 
     def auth_of(self, node: ast.Call, url: urls.ApiUrl) -> str | None:
@@ -174,20 +174,20 @@ class CallHandler:
         for keyword in node.keywords:
             entries = self._entries(keyword.value)
             if keyword.arg == "headers":
-                found = found or next((k for k in (model.credential_kind(key, "headers", ast.unparse(val))
+                found = found or next((k for k in (model.credential_type(key, "headers", ast.unparse(val))
                                                    for key, _, val in entries) if k), None)
             elif keyword.arg in ("params", "query_data"):
-                found = found or next((k for k in (model.credential_kind(key, "query", ast.unparse(val))
+                found = found or next((k for k in (model.credential_type(key, "query", ast.unparse(val))
                                                    for key, _, val in entries) if k), None)
             elif keyword.arg == "auth":
-                found = found or model.credential_kind("", "query", ast.unparse(keyword.value))
+                found = found or model.credential_type("", "query", ast.unparse(keyword.value))
         return found
 
     def _entries(self, node: ast.AST) -> list[tuple[str, ast.AST, ast.AST]]:
         """(key, key node, value node) of a dict literal, a name bound to one, or dict(k=v)."""
         if isinstance(node, ast.Name):
             bound = self.v.scope.lookup(node.id)
-            node = bound.node if isinstance(bound, Kind) and bound.kind == "dict" else node
+            node = bound.node if isinstance(bound, Inferred) and bound.holds == "dict" else node
         if isinstance(node, ast.Dict):
             self.v.handled.add(id(node))
             return [(k.value, k, val) for k, val in zip(node.keys, node.values)
@@ -206,7 +206,7 @@ class CallHandler:
         for key, key_node, value in self._entries(node):
             if key.lower() in urls.PLAIN_HEADERS:
                 continue
-            credential = self.v.model.credential_kind(key, "headers", ast.unparse(value))
+            credential = self.v.model.credential_type(key, "headers", ast.unparse(value))
             self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
                              method, literal(value), Syntax.HEADER,
                              request=replace(request, location="header", credential=credential)))
@@ -216,8 +216,8 @@ class CallHandler:
         func = node.func
         if not isinstance(func, ast.Attribute):
             return False
-        manager = self.v.infer.kind(func.value)
-        if manager is None or manager.kind != "manager" or func.attr not in MANAGER_CONTEXT:
+        manager = self.v.infer.of(func.value)
+        if manager is None or manager.holds != "manager" or func.attr not in MANAGER_CONTEXT:
             return False
         context = MANAGER_CONTEXT[func.attr]
         method = {"create": "POST", "update": "PUT"}.get(func.attr, "GET")
@@ -238,7 +238,7 @@ class CallHandler:
                                  context, method, held[index][1], Syntax.KWARG, request=request, written=written))
         return True
 
-    def manager_endpoint(self, node: ast.Call, manager: Kind, method: str) -> None:
+    def manager_endpoint(self, node: ast.Call, manager: Inferred, method: str) -> None:
         """A manager call of a client whose credential is known is a request to the manager's
         endpoint with that credential (a job token on an endpoint that refuses it, say)."""
         url = urls.parse(manager.base, self.v.model, relative_ok=True) if manager.auth and manager.base else None
@@ -257,9 +257,9 @@ class CallHandler:
 
     def manager_attribute(self, node: ast.Attribute) -> None:
         """``gl.geonodes``: using a python-gitlab manager is a call touch of its own."""
-        kind = self.v.infer.kind(node)
-        if kind is not None and kind.kind == "manager":
-            self.v.add(Touch("call", node.attr, self.v.source.span(node), kind.record, "typed", "call",
+        inferred = self.v.infer.of(node)
+        if inferred is not None and inferred.holds == "manager":
+            self.v.add(Touch("call", node.attr, self.v.source.span(node), inferred.record, "typed", "call",
                              syntax=Syntax.MANAGER))
             self.v.handled.add(id(node))
 
@@ -271,7 +271,7 @@ class CallHandler:
         for keyword in node.keywords:
             if keyword.arg:
                 self.telemetry(message, keyword.arg, keyword.value, keyword)
-        self.v.infer_cache[id(node)] = Kind("message", message, "typed", message)
+        self.v.infer_cache[id(node)] = Inferred("message", message, "typed", message)
         return True
 
     def telemetry(self, message: str, field: str, value: ast.AST | None, where: ast.AST) -> None:

@@ -14,7 +14,7 @@ import ast
 import re
 from dataclasses import replace
 
-from ..model import NO_VALUE, Touch
+from ..values import NO_VALUE, Touch
 from .pysource import literal
 
 OPTION_CALLS = {"add_argument", "option", "Option", "argument"}
@@ -81,7 +81,7 @@ def with_choices(touches: list[Touch], text: str, choices: dict[str, tuple]) -> 
     out = []
     for touch in touches:
         span = touch.written.value_span if touch.written else None
-        if touch.kind == "param" and touch.value is NO_VALUE and span:
+        if touch.role == "param" and touch.value is NO_VALUE and span:
             read = OPTION_READ.search(text[span[0]:span[1]].strip())
             name = read and (read.group(1) or read.group(2))
             if name in choices:

@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING
 
 from ..apimodel import PAYLOAD_RECORDS
 from ..details import Range, Request
-from ..model import NO_VALUE, Touch
 from ..spelling import CAMEL
 from ..syntax import Syntax
+from ..values import NO_VALUE, Touch
 from . import urls
 from .pyinfer import format_marks
 from .pysource import last_name, literal
@@ -72,12 +72,12 @@ class Declared:
 
 @dataclass(frozen=True)
 class Model:
-    """What a declared class models: the record, the evidence, and the kind of its fields' touches
+    """What a declared class models: the record, the evidence, and the role of its fields' touches
     (param for a request, field otherwise)."""
 
     record: str
     evidence: str
-    kind: str
+    role: str
 
 
 class Declarations:
@@ -159,20 +159,20 @@ class Declarations:
         return Declared(where.value if alias is not None else target.id, self.v.source.span(where), target.id)
 
     @staticmethod
-    def _touch(model: Model, name: str, span: Range, value: object = NO_VALUE, kind: str | None = None) -> Touch:
-        return Touch(kind or model.kind, name, span, model.record, model.evidence, "declare", value=value,
+    def _touch(model: Model, name: str, span: Range, value: object = NO_VALUE, role: str | None = None) -> Touch:
+        return Touch(role or model.role, name, span, model.record, model.evidence, "declare", value=value,
                      syntax=Syntax.DECLARATION)
 
     def _values(self, model: Model, name: str, values: list[ast.Constant]) -> list[Touch]:
         """The values listed for ``name``, when at least two of them are of its known value set."""
         spec = self.v.model.records[model.record]
         tables = [("field", spec.field_values), ("param", spec.filter_values)]
-        if model.kind == "param":
+        if model.role == "param":
             tables.reverse()
-        kind, known = next(((k, t[name]) for k, t in tables if name in t), (None, ()))
-        if kind is None or len({c.value for c in values} & set(known)) < 2:
+        role, known = next(((k, t[name]) for k, t in tables if name in t), (None, ()))
+        if role is None or len({c.value for c in values} & set(known)) < 2:
             return []
-        return [self._touch(model, name, self.v.source.span(c), c.value, kind) for c in values]
+        return [self._touch(model, name, self.v.source.span(c), c.value, role) for c in values]
 
     def _enum(self, node: ast.ClassDef) -> None:
         """``class RunnerStatus(str, Enum)``: its members' values are a runner's ``status`` values."""

@@ -25,9 +25,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..details import Request, Written, others
-from ..model import Touch
 from ..syntax import Syntax
-from .pyinfer import Kind
+from ..values import Touch
+from .pyinfer import Inferred
 from .pysource import literal
 
 if TYPE_CHECKING:
@@ -182,10 +182,10 @@ class Flows:
         target, key = node.args[0], node.args[1]
         iterated = next((loop[key.id] for loop in reversed(self.loops) if isinstance(key, ast.Name) and key.id in loop),
                         None)
-        kind = self.v.infer.kind(target) if iterated is not None else None
-        if kind is not None and kind.kind == "record" and kind.record:
-            request = Request(location="body", auth=kind.auth, client="python-gitlab")
-            self.send(iterated, Sink(kind.record, kind.evidence, "update", "PUT", request))
+        inferred = self.v.infer.of(target) if iterated is not None else None
+        if inferred is not None and inferred.holds == "record" and inferred.record:
+            request = Request(location="body", auth=inferred.auth, client="python-gitlab")
+            self.send(iterated, Sink(inferred.record, inferred.evidence, "update", "PUT", request))
 
     def _passed(self, node: ast.Call, callee: str) -> None:
         method = isinstance(node.func, ast.Attribute)
@@ -267,7 +267,7 @@ class Flows:
             if node.id in frame.params:
                 return Param(frame.function, node.id)
             bound = self.v.scope.lookup(node.id)
-            if isinstance(bound, Kind) and bound.kind == "dict" and isinstance(bound.node, ast.Dict):
+            if isinstance(bound, Inferred) and bound.holds == "dict" and isinstance(bound.node, ast.Dict):
                 return self.body_of(bound.node)
             return None
         if isinstance(node, ast.Attribute) and _on_self(node):

@@ -24,10 +24,11 @@ SESSION_FACTORIES = {"Session", "Client", "AsyncClient", "ClientSession"}
 
 
 @dataclass(frozen=True)
-class Kind:
-    """kind: client | manager | record | response | module | session | dict | message."""
+class Inferred:
+    """What an expression holds: client | manager | record | response | module | session | dict |
+    message (``inferred.holds == "manager"``)."""
 
-    kind: str
+    holds: str
     record: str | None = None
     evidence: str = "typed"
     name: str = ""
@@ -43,7 +44,7 @@ class Inferer:
         self.messages = messages
         pg = model.python_gitlab
         self.manager_names = {m.attribute for m in pg.managers}
-        self.cache: dict[int, Kind] = {}
+        self.cache: dict[int, Inferred] = {}
 
     # ---------------------------------------------------------------- strings
     def template(self, node: ast.AST | None, depth: int = 0) -> str | None:
@@ -103,115 +104,115 @@ class Inferer:
             return self.template(func.value, depth + 1)
         return None
 
-    # ---------------------------------------------------------------- kinds
-    def kind(self, node: ast.AST | None) -> Kind | None:
+    # ---------------------------------------------------------------- what expressions hold
+    def of(self, node: ast.AST | None) -> Inferred | None:
         if isinstance(node, ast.Await):
-            return self.kind(node.value)
+            return self.of(node.value)
         if isinstance(node, ast.Name):
-            return self._name_kind(node.id)
+            return self._of_name(node.id)
         if isinstance(node, ast.Attribute):
-            return self._attribute_kind(node)
+            return self._of_attribute(node)
         if isinstance(node, ast.Call):
-            return self.cache.get(id(node)) or self.call_kind(node)
+            return self.cache.get(id(node)) or self.of_call(node)
         if isinstance(node, ast.Subscript):
-            base = self.kind(node.value)
+            base = self.of(node.value)
             key = _string(node.slice)
-            if base and base.kind == "record" and (key is None or base.record in PAYLOAD_RECORDS):
+            if base and base.holds == "record" and (key is None or base.record in PAYLOAD_RECORDS):
                 return base  # an element of a list of records; anything below a hook's payload
             if key is not None:
                 return self.named(key)
             return None
         if isinstance(node, ast.Dict):
-            return Kind("dict", node=node)
+            return Inferred("dict", node=node)
         return None
 
-    def _name_kind(self, name: str) -> Kind | None:
+    def _of_name(self, name: str) -> Inferred | None:
         bound = self.scope.lookup(name)
-        if isinstance(bound, Kind):
+        if isinstance(bound, Inferred):
             return bound
         if bound is not None:
             return None
         if self.model.is_client_name(name):
-            return Kind("client", evidence="named", name=name)
+            return Inferred("client", evidence="named", name=name)
         return self.named(name)
 
-    def named(self, name: str) -> Kind | None:
+    def named(self, name: str) -> Inferred | None:
         record = self.model.record_for_name(name)
-        return Kind("record", record, "named", name) if record else None
+        return Inferred("record", record, "named", name) if record else None
 
-    def _attribute_kind(self, node: ast.Attribute) -> Kind | None:
-        base = self.kind(node.value)
+    def _of_attribute(self, node: ast.Attribute) -> Inferred | None:
+        base = self.of(node.value)
         attr = node.attr
-        if base and base.kind == "module":
+        if base and base.holds == "module":
             return None
-        if attr in self.manager_names and (base is None or base.kind in ("client", "record")):
-            parent = base.record if base and base.kind == "record" else None
+        if attr in self.manager_names and (base is None or base.holds in ("client", "record")):
+            parent = base.record if base and base.holds == "record" else None
             record = self.model.manager_record(attr, parent)
-            if attr == "user" and base is not None and base.kind == "client":
-                return Kind("record", "user", "typed", attr)
+            if attr == "user" and base is not None and base.holds == "client":
+                return Inferred("record", "user", "typed", attr)
             if record:
-                return Kind("manager", record, "typed", attr, auth=base.auth if base else None,
+                return Inferred("manager", record, "typed", attr, auth=base.auth if base else None,
                             base=self.model.manager_path(attr, parent))
-        if attr == "attributes" and base and base.kind == "record":
+        if attr == "attributes" and base and base.holds == "record":
             return base
-        if base and base.kind == "record" and base.record in PAYLOAD_RECORDS:
+        if base and base.holds == "record" and base.record in PAYLOAD_RECORDS:
             return base  # below a webhook's payload everything is that payload's, never a REST record
-        if base and base.kind == "record":
+        if base and base.holds == "record":
             return self.named(attr)
         if base is None and isinstance(node.value, (ast.Name, ast.Attribute)):
             return self.named(attr)
         return None
 
-    def call_kind(self, node: ast.Call) -> Kind | None:
+    def of_call(self, node: ast.Call) -> Inferred | None:
         func = node.func
         if isinstance(func, ast.Name):
-            return self._function_kind(func.id, node)
+            return self._of_function(func.id, node)
         if not isinstance(func, ast.Attribute):
             return None
-        method, base = func.attr, self.kind(func.value)
+        method, base = func.attr, self.of(func.value)
         if method == "Gitlab" or (method == "from_config" and _dotted(func.value).endswith("Gitlab")):
-            return Kind("client", auth=self.client_auth(node))
+            return Inferred("client", auth=self.client_auth(node))
         if base is None:
             if isinstance(func.value, ast.Name) and func.value.id in HTTP_MODULES and method in SESSION_FACTORIES:
-                return Kind("session", base=self.template(_kwarg(node, "base_url")), name=method)
+                return Inferred("session", base=self.template(_kwarg(node, "base_url")), name=method)
             return None
-        if base.kind == "manager" and method in self.model.python_gitlab.record_methods:
-            return Kind("record", base.record, "typed", base.name, auth=base.auth)
-        if base.kind == "response" and method == "json":
-            return Kind("record", base.record, base.evidence, auth=base.auth)
-        if base.kind == "module" and base.name in HTTP_MODULES and method in SESSION_FACTORIES:
-            return Kind("session", base=self.template(_kwarg(node, "base_url")), name=method)
-        if base.kind == "record" and method in ("get", "pop", "setdefault") and node.args:
+        if base.holds == "manager" and method in self.model.python_gitlab.record_methods:
+            return Inferred("record", base.record, "typed", base.name, auth=base.auth)
+        if base.holds == "response" and method == "json":
+            return Inferred("record", base.record, base.evidence, auth=base.auth)
+        if base.holds == "module" and base.name in HTTP_MODULES and method in SESSION_FACTORIES:
+            return Inferred("session", base=self.template(_kwarg(node, "base_url")), name=method)
+        if base.holds == "record" and method in ("get", "pop", "setdefault") and node.args:
             key = _string(node.args[0])
             return self.named(key) if key else None
         return None
 
-    def _function_kind(self, name: str, node: ast.Call) -> Kind | None:
+    def _of_function(self, name: str, node: ast.Call) -> Inferred | None:
         if name == "Gitlab":
-            return Kind("client", auth=self.client_auth(node))
+            return Inferred("client", auth=self.client_auth(node))
         if name in self.messages:
-            return Kind("message", name, "typed", name)
+            return Inferred("message", name, "typed", name)
         if name in ("getattr",) and len(node.args) >= 2:
             key = _string(node.args[1])
             return self.named(key) if key else None
         if name in SESSION_FACTORIES:
-            return Kind("session", base=self.template(_kwarg(node, "base_url")), name=name)
+            return Inferred("session", base=self.template(_kwarg(node, "base_url")), name=name)
         if name in ("json_load", "load", "loads") and node.args:
-            inner = self.kind(node.args[0])
-            return Kind("record", inner.record, inner.evidence) if inner and inner.kind == "response" else None
+            inner = self.of(node.args[0])
+            return Inferred("record", inner.record, inner.evidence) if inner and inner.holds == "response" else None
         return None
 
     def client_auth(self, node: ast.Call) -> str | None:
         kwargs = self.model.python_gitlab.credential_kwargs
         for keyword in node.keywords:
             if keyword.arg in kwargs:
-                return self.model.credential_kind(kwargs[keyword.arg], "query", ast.unparse(keyword.value))
+                return self.model.credential_type(kwargs[keyword.arg], "query", ast.unparse(keyword.value))
         return None
 
-    def element(self, kind: Kind | None, iterable: ast.AST) -> Kind | None:
-        """The kind of one element when iterating over an expression."""
-        if kind and kind.kind == "record":
-            return kind
+    def element(self, inferred: Inferred | None, iterable: ast.AST) -> Inferred | None:
+        """What one element holds when iterating over an expression."""
+        if inferred and inferred.holds == "record":
+            return inferred
         name = _last_name(iterable)
         if name and name.endswith("s"):
             return self.named(name[:-1])

@@ -18,9 +18,9 @@ import re
 
 from ..apimodel import ApiModel
 from ..details import Range
-from ..model import Touch
 from ..source.maps import python_literal
 from ..syntax import Syntax
+from ..values import Touch
 from .pysource import Source
 
 PIECE = re.compile(

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import ast
 
-from ..model import NO_VALUE, Range
 from ..source import LineIndex
+from ..values import NO_VALUE, Range
 
 
 _PARSED: list[tuple[str, ast.Module]] = []  # the last texts parsed, newest first

@@ -13,20 +13,20 @@ from dataclasses import replace
 
 from ..apimodel import ApiModel
 from ..details import Expression, Written, others
-from ..model import EVIDENCE_ORDER, NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
+from ..values import EVIDENCE_ORDER, NO_VALUE, ScanError, Touch
 from . import pyjson, pymocks, urls
 from .pycalls import CallHandler
 from .pychoices import option_choices, with_choices
 from .pydecl import Declarations
 from .pyflow import Flows
-from .pyinfer import Inferer, Kind
+from .pyinfer import Inferred, Inferer
 from .scope import Scope
 from .pysource import Source, literal, parse
 from .pywalk import Walker
 
 SKIP_RECEIVERS = {"self", "cls"}
-NOT_RECORD_KINDS = {"module", "client", "manager", "session", "response", "dict", "message"}
+HOLDS_NO_RECORD = {"module", "client", "manager", "session", "response", "dict", "message"}
 NEGATED = Expression(negated=True)
 
 
@@ -91,13 +91,13 @@ class Visitor(Walker):
 
     def visit_Import(self, node: ast.Import) -> None:
         for alias in node.names:
-            self.scope.bind((alias.asname or alias.name).split(".")[0], Kind("module", name=alias.name))
+            self.scope.bind((alias.asname or alias.name).split(".")[0], Inferred("module", name=alias.name))
 
     def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
         for alias in node.names:
             name = alias.asname or alias.name
             if alias.name[:1].islower():
-                self.scope.bind(name, Kind("module", name=f"{node.module}.{alias.name}"))
+                self.scope.bind(name, Inferred("module", name=f"{node.module}.{alias.name}"))
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
         for decorator in getattr(node, "decorator_list", []):
@@ -155,10 +155,10 @@ class Visitor(Walker):
         if id(value) in self.url_touches:
             self.named_urls[name] = self.url_touches[id(value)]
         text = self.infer.template(value)
-        kind = self.infer.kind(value)
-        if kind is None and text is None:
-            kind = self.infer.named(name)
-        self.scope.bind(name, kind if kind is not None else text)
+        inferred = self.infer.of(value)
+        if inferred is None and text is None:
+            inferred = self.infer.named(name)
+        self.scope.bind(name, inferred if inferred is not None else text)
 
     def visit_For(self, node: ast.For | ast.AsyncFor) -> None:
         self.visit(node.iter)
@@ -172,7 +172,7 @@ class Visitor(Walker):
 
     def _bind_element(self, target: ast.AST, iterable: ast.AST) -> None:
         if isinstance(target, ast.Name):
-            self.scope.bind(target.id, self.infer.element(self.infer.kind(iterable), iterable) or self.infer.named(target.id))
+            self.scope.bind(target.id, self.infer.element(self.infer.of(iterable), iterable) or self.infer.named(target.id))
         elif isinstance(target, (ast.Tuple, ast.List)):
             for element in target.elts:
                 self._assign(element, None)
@@ -182,8 +182,8 @@ class Visitor(Walker):
             self.visit(item.context_expr)
             if isinstance(item.optional_vars, ast.Name):
                 self.mocks.bound(item.optional_vars.id, item.context_expr)
-                kind = self.infer.kind(item.context_expr)
-                self.scope.bind(item.optional_vars.id, kind or self.infer.named(item.optional_vars.id))
+                inferred = self.infer.of(item.context_expr)
+                self.scope.bind(item.optional_vars.id, inferred or self.infer.named(item.optional_vars.id))
         for stmt in node.body:
             self.visit(stmt)
 
@@ -215,8 +215,8 @@ class Visitor(Walker):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
             key = literal(node.args[0])
             if node.func.attr in ("get", "pop", "setdefault") and isinstance(key, str):
-                base = self.infer.kind(node.func.value)
-                if base is None or base.kind not in NOT_RECORD_KINDS:
+                base = self.infer.of(node.func.value)
+                if base is None or base.holds not in HOLDS_NO_RECORD:
                     return key, node.func.value, Syntax.GET
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2:
             key = literal(node.args[1])
@@ -228,12 +228,12 @@ class Visitor(Walker):
         """(record, evidence) of the object a field is read on, or None if it is no record."""
         if isinstance(node, ast.Name) and node.id in SKIP_RECEIVERS:
             return None
-        kind = self.infer.kind(node)
-        if kind is None:
+        inferred = self.infer.of(node)
+        if inferred is None:
             return None, "bare"
-        if kind.kind in NOT_RECORD_KINDS:
+        if inferred.holds in HOLDS_NO_RECORD:
             return None
-        return kind.record, kind.evidence
+        return inferred.record, inferred.evidence
 
     def field_touch(self, node: ast.AST, context: str, value: object = NO_VALUE, syntax: Syntax | None = None,
                     written: Written | None = None, expression: Expression | None = None) -> bool:
@@ -253,9 +253,9 @@ class Visitor(Walker):
 
     def _write(self, target: ast.Attribute | ast.Subscript, value: ast.AST | None) -> None:
         self.flows.written(target, value)
-        kind = self.infer.kind(target.value)
-        if kind and kind.kind == "message" and isinstance(target, ast.Attribute):
-            self.calls.telemetry(kind.name, target.attr, value, target)
+        inferred = self.infer.of(target.value)
+        if inferred and inferred.holds == "message" and isinstance(target, ast.Attribute):
+            self.calls.telemetry(inferred.name, target.attr, value, target)
         else:
             self.field_touch(target, "write", literal(value) if value is not None else NO_VALUE,
                              written=Written(value_span=self.source.span_tuple(value), statement=True))
@@ -324,8 +324,8 @@ class Visitor(Walker):
         record = self.model.record_for_keys({k for k in keys if isinstance(k, str)})
         evidence = "typed" if record else "bare"
         if record is None and id(node) in self.dict_names:
-            kind = self.infer.named(self.dict_names[id(node)])
-            record, evidence = (kind.record, "named") if kind else (None, "bare")
+            inferred = self.infer.named(self.dict_names[id(node)])
+            record, evidence = (inferred.record, "named") if inferred else (None, "bare")
         entries = [(literal(k), k, v) for k, v in zip(node.keys, node.values) if k is not None]
         entries = [(name, k, v) for name, k, v in entries if isinstance(name, str)]
         held = tuple((name, literal(v)) for name, _, v in entries)

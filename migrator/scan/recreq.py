@@ -3,7 +3,7 @@ the responses library's recordings, API log lines in a repository) and `migrator
 
 One request gives an endpoint touch, a param touch per query field of its URL (urls.py), and a
 param touch per body field, form field or credential header, each with the request's
-credential kind (``auth``) so rules can tell a job-token request from a personal-token one.
+credential type (``auth``) so rules can tell a job-token request from a personal-token one.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from ..apimodel import ApiModel
 from ..details import Range, Written
 from ..details import Request as RequestDetail
-from ..model import NO_VALUE, Touch
 from ..syntax import Syntax
+from ..values import NO_VALUE, Touch
 from . import urls
 
 QUERY_METHODS = ("GET", "HEAD", "DELETE")
@@ -59,26 +59,26 @@ def wanted_header(name: str, value: str, model: ApiModel) -> bool:
 
 
 def request_auth(request: Request, model: ApiModel) -> str | None:
-    """The credential kind of the request: its first credential header or query parameter."""
+    """The credential type of the request: its first credential header or query parameter."""
     for param in request.params:
         if param.location == "header":
-            kind = model.credential_kind(param.name, "headers", str(param.value))
-            if kind:
-                return kind
+            credential = model.credential_type(param.name, "headers", str(param.value))
+            if credential:
+                return credential
     for name, value in request.url.query:
-        kind = model.credential_kind(name, "query", "" if value is NO_VALUE else str(value))
-        if kind:
-            return kind
+        credential = model.credential_type(name, "query", "" if value is NO_VALUE else str(value))
+        if credential:
+            return credential
     for param in request.params:
         if param.location in ("query", "params"):
-            kind = model.credential_kind(param.name, "query", str(param.value))
-            if kind:
-                return kind
+            credential = model.credential_type(param.name, "query", str(param.value))
+            if credential:
+                return credential
     return None
 
 
 def request_touches(request: Request, model: ApiModel, auth: str | None = None) -> list[Touch]:
-    """Endpoint, query and parameter touches; ``auth`` overrides the credential kind read from
+    """Endpoint, query and parameter touches; ``auth`` overrides the credential type read from
     the request (an API log names the token type instead of sending headers)."""
     auth = auth or request_auth(request, model)
     url, method = request.url, request.method
@@ -88,7 +88,7 @@ def request_touches(request: Request, model: ApiModel, auth: str | None = None) 
     for param in request.params:
         siblings = tuple((p.name, p.value) for p in request.params if p.location == param.location and p is not param)
         touches.append(Touch(
-            kind="param",
+            role="param",
             name=param.name,
             range=param.span,
             record=url.record,

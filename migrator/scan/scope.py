@@ -1,6 +1,6 @@
 """Names bound in nested scopes (module, function, comprehension), as every scanner that follows
 values through a program keeps them: the Python scanner (pyinfer) and the tree-sitter walk
-(tree/infer) bind a name to what it holds (a value's kind, a URL template) and look it up from
+(tree/infer) bind a name to what it holds (what a value holds, a URL template) and look it up from
 the innermost scope out."""
 
 from __future__ import annotations

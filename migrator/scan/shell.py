@@ -1,7 +1,7 @@
 """Shell scanner: ``*.sh``, ``*.bash``, shebang scripts, and the scripts of CI jobs (ci.py).
 
 It reports the API calls made with curl, wget, ``glab api`` and httpie (endpoint, query, body,
-form and header fields, with the credential kind of the request), URLs assigned to variables,
+form and header fields, with the credential type of the request), URLs assigned to variables,
 and the fields jq filters read. The record of a jq filter's input comes from the request earlier
 in the same pipeline, or from a variable or file that holds a response (``MR=$(curl ...)``,
 ``curl -o runners.json``); otherwise it is unknown. JSON written in a string that is no request's
@@ -19,10 +19,10 @@ from urllib.parse import unquote
 from ..apimodel import ApiModel
 from ..details import Expression, Range, Shell, Siblings, Written, others
 from ..details import Request as RequestDetail
-from ..model import NO_VALUE, ScanError, Touch
 from ..syntax import Syntax
 from ..regions import Region, dispatch
 from ..source.maps import OffsetMap
+from ..values import NO_VALUE, ScanError, Touch
 from . import jq, recorded, shellfields, urls
 from .httpclients import WRAPPER, Field, Request, form_pairs, parse
 from .shellwords import Command, Env, Word, assignment, commands, quoted_word
@@ -228,19 +228,19 @@ class ScriptScanner:
         return flow
 
     def auth(self, req: Request, api: urls.ApiUrl) -> str | None:
-        """The credential kind the request sends: from its headers, else its query or fields."""
+        """The credential type the request sends: from its headers, else its query or fields."""
         for found in req.headers:
-            kind = self.model.credential_kind(found.name, "headers", self.env.source_of(found.word))
-            if kind:
-                return kind
+            credential = self.model.credential_type(found.name, "headers", self.env.source_of(found.word))
+            if credential:
+                return credential
         for key, _ in api.query:
-            kind = self.model.credential_kind(key, "query", self.env.source_of(req.url))
-            if kind:
-                return kind
+            credential = self.model.credential_type(key, "query", self.env.source_of(req.url))
+            if credential:
+                return credential
         for found in req.fields:
-            kind = self.model.credential_kind(found.name, "query", self.env.source_of(found.word))
-            if kind:
-                return kind
+            credential = self.model.credential_type(found.name, "query", self.env.source_of(found.word))
+            if credential:
+                return credential
         return None
 
     def param(self, found: Field, api: urls.ApiUrl, method: str | None, evidence: str, auth: str | None,
@@ -249,7 +249,7 @@ class ScriptScanner:
         word = found.word
         value_span = self.word_span(word, *found.val) if found.val is not None else None
         self.touches.append(Touch(
-            kind="param", name=found.name, range=self.word_span(word, *found.span), record=api.record,
+            role="param", name=found.name, range=self.word_span(word, *found.span), record=api.record,
             evidence=evidence, context=urls.METHOD_CONTEXT.get(method or "GET", "call"), method=method or "GET",
             value=found.value, syntax=found.syntax, request=RequestDetail(api.name, found.location, auth),
             written=Written(self.word_span(word, *found.key), value_span, siblings=siblings), shell=shell,
@@ -280,7 +280,7 @@ class ScriptScanner:
     def jq_touch(self, word: Word, found: jq.JqField, record: str | None, evidence: str) -> None:
         compare = self.word_span(word, *found.compare) if found.compare else None
         self.touches.append(Touch(
-            kind="field", name=found.name, range=self.word_span(word, found.start, found.end), record=record,
+            role="field", name=found.name, range=self.word_span(word, found.start, found.end), record=record,
             evidence=evidence, context=found.context, value=found.value, syntax=found.syntax,
             expression=Expression(found.op, compare, term=found.term), shell=Shell(self.span(word.start, word.end)),
         ))

@@ -20,8 +20,8 @@ from urllib.parse import unquote
 
 from ..apimodel import ApiModel, split_path
 from ..details import Range, Request, Written, others
-from ..model import NO_VALUE, Touch
 from ..syntax import Syntax
+from ..values import NO_VALUE, Touch
 
 MARK = "{}"
 # Transport headers, which say nothing about the API; every other header a request sends is
@@ -142,7 +142,7 @@ def amp_removal(text: str, start: int, end: int, low: int, high: int) -> Range:
 def endpoint_touch(url: ApiUrl, span: Range, method: str | None, evidence: str, syntax: Syntax,
                    auth: str | None = None) -> Touch:
     return Touch(
-        kind="endpoint",
+        role="endpoint",
         name=url.name,
         range=span,
         record=url.record,
@@ -160,7 +160,7 @@ def query_touches(url: ApiUrl, span: Range, method: str | None, evidence: str, s
     request = Request(path=url.name, location="query", auth=auth, credential=credential)
     return [
         Touch(
-            kind="param",
+            role="param",
             name=key,
             range=span,
             record=url.record,

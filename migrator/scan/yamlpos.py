@@ -24,8 +24,8 @@ from functools import lru_cache
 
 import yaml
 
-from ..model import ScanError
 from ..source.maps import OffsetMap, yaml_scalar
+from ..values import ScanError
 from .jsonpos import ARRAY, OBJECT, SCALAR, Member, Node
 
 _BASE = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

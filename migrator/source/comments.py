@@ -16,7 +16,7 @@ Each file kind says how it quotes strings (`FileKind.strings`):
 ``markdown``  an HTML comment ``<!--`` that starts a line (after blanks); ``rst`` a comment
             ``..`` that does. Inside a fenced block or a code-block a line is read by the block's
             language (migrator/regions), never as the document.
-``javascript``, ``java``  the comments of the tree-sitter tree (scan/tree/comments.py): a marker
+``javascript``, ``java``, ``php`` …  the comments of the tree-sitter tree (scan/tree/comments.py): a marker
             in a string, a template literal or a text block over several lines is no comment.
 
 YAML and shell lines are judged as they stand, as far as can be told on the line: a line inside
@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from .lines import LineIndex
 
 BLANKS = " \t"
-TREE_LANGUAGES = frozenset({"javascript", "ruby", "go", "java"})  # read with tree-sitter: scan/tree/<language>.py
+TREE_LANGUAGES = frozenset({"javascript", "ruby", "go", "java", "php"})  # read with tree-sitter: scan/tree/<language>.py
 
 
 def comment_starts(text: str, lines: LineIndex, strings: str, rows: Iterable[int]) -> dict[int, int]:

@@ -12,7 +12,7 @@ import re
 from bisect import bisect_right
 from itertools import accumulate
 
-from ..model import Position, Span
+from ..values import Position, Span
 
 NEWLINES = {
     "universal": re.compile(r"\r\n|\r|\n"),

@@ -1,9 +1,9 @@
 """Fix intents, one module each, in one registry.
 
 An intent is what a rule's ``fix:`` does (rename, negate-boolean, map-values, rewrite-path,
-drop-null; model.FixIntent holds it as data). Its module registers, together:
+drop-null; values.FixIntent holds it as data). Its module registers, together:
 
-- the touch forms it carries out: (touch kind, syntax) → the contexts it supports (none: any);
+- the touch forms it carries out: (role, syntax) → the contexts it supports (none: any);
 - what a touch of those forms must meet besides (its value; the other keys of the dict, call,
   query, form, JSON object or command it is written in), and why not when it does not;
 - how it edits each syntax family, one *half* per family (FAMILIES), each imported when it runs:
@@ -32,9 +32,9 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from ...model import Applicability, Finding, Fix, FixIntent, Touch, show_value
 from ...paths import path_matches
 from ...syntax import DECLARED, URL_TEXTS, Syntax
+from ...values import Applicability, Finding, Fix, FixIntent, Touch, show_value
 
 MODULES = ("rename", "negate_boolean", "map_values", "rewrite_path", "drop_null")
 FAMILIES = ("python", "text", "tree")  # the syntax families an intent has halves for
@@ -92,8 +92,8 @@ class Intent:
 
 
 def forms(*entries: tuple[str, Iterable[str], Iterable[str]]) -> Forms:
-    """(touch kind, syntaxes, contexts) entries as one table; no contexts: any context."""
-    return {(kind, syntax): frozenset(contexts) for kind, syntaxes, contexts in entries for syntax in syntaxes}
+    """(role, syntaxes, contexts) entries as one table; no contexts: any context."""
+    return {(role, syntax): frozenset(contexts) for role, syntaxes, contexts in entries for syntax in syntaxes}
 
 
 @cache
@@ -114,7 +114,7 @@ def refusal(intent: Intent, fix: FixIntent, touch: Touch) -> str | None:
     rewrites, or its position is not exactly known)."""
     if touch.syntax in DECLARED:
         return DECLARED_NOTE
-    contexts = intent.forms.get((touch.kind, touch.syntax))
+    contexts = intent.forms.get((touch.role, touch.syntax))
     if contexts is None or (contexts and touch.context not in contexts) or not placed(touch):
         return ""
     return intent.refuse(touch, fix)
@@ -129,9 +129,9 @@ def placed(touch: Touch) -> bool:
         return False
     if touch.context == "write" and not (touch.written and touch.written.statement and touch.written.value_span):
         return False
-    if touch.kind == "param" and touch.syntax == Syntax.JSON_KEY:
+    if touch.role == "param" and touch.syntax == Syntax.JSON_KEY:
         return _location(touch) == "body"
-    if touch.kind == "param" and touch.syntax in URL_TEXTS:
+    if touch.role == "param" and touch.syntax in URL_TEXTS:
         return _location(touch) == "query"
     return True
 
@@ -197,6 +197,13 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
     message = fix.message.format_map(Fields(fields))
     note = note.replace("{record}", (touch.record or "API record").replace("_", " ")).replace("{name}", touch.name)
     return Fix(applicability, f"{message} ({note})" if note else message, intent=fix)
+
+
+def written_name(fix: FixIntent, touch: Touch) -> str | None:
+    """The name a rule's fix writes for this touch: the name its value maps to, else ``to``."""
+    intent = registry().get(fix.intent)
+    target = intent.target(fix, touch) if intent else None
+    return (target.fields.get("to") if target else None) or fix.to
 
 
 class Fields(dict):

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...model import FixIntent, Touch
 from ...syntax import JSON_BODIES, Syntax
+from ...values import FixIntent, Touch
 from . import ANY, Intent, forms
 
 if TYPE_CHECKING:

@@ -21,8 +21,8 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from ...model import FixIntent, Touch, ValueMap, show_value
 from ...syntax import ACCESS, ENTRY, PAIRS, URL_TEXTS, Syntax
+from ...values import FixIntent, Touch, ValueMap, show_value
 from . import ANY, Intent, Target, forms, held, same_value, sent_as_text
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def target(fix: FixIntent, touch: Touch) -> Target | None:
 
 
 def refuse(touch: Touch, fix: FixIntent) -> str | None:
-    if touch.kind != "param" and (touch.expression is None or touch.expression.op not in EQUALITY):
+    if touch.role != "param" and (touch.expression is None or touch.expression.op not in EQUALITY):
         return ""
     mapped = mapping(fix, touch.value)
     if mapped is None:
@@ -118,7 +118,7 @@ def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
         literal = spot.literal()
         pattern = re.compile(rf"(?<=[?&]){re.escape(touch.name)}={re.escape(show_value(touch.value))}(?=[&#\0]|$)")
         return (literal.replaced(pattern, f"{name}={show_value(value)}") or None) if literal else None
-    if touch.kind == "param":
+    if touch.role == "param":
         node = spot.value_node()
         keyed = spot.rename(name)
         if node is None or not keyed or spot.literal_code(touch.value, node) != spot.s.text_of(node):

@@ -26,8 +26,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ...details import Expression
-from ...model import FixIntent, Touch
 from ...syntax import ACCESS, ENTRY, JQ_FORMS, URL_TEXTS, SHELL_FIELDS, Syntax
+from ...values import FixIntent, Touch
 from . import ANY, Intent, forms, held, sent_as_text, truth
 
 if TYPE_CHECKING:

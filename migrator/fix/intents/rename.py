@@ -17,8 +17,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...model import NO_VALUE, Applicability, FixIntent, Touch
 from ...syntax import ACCESS, ENTRY, JQ_FORMS, URL_TEXTS, SHELL_FIELDS, Syntax
+from ...values import NO_VALUE, Applicability, FixIntent, Touch
 from . import ANY, Intent, Target, forms, held
 
 DROP_NOTE = ("`{new}` is also set here, from a value that may be None at run time; many clients leave "

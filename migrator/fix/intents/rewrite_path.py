@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...model import FixIntent, Touch
 from ...paths import path_matches
 from ...syntax import URL_TEXTS, Syntax
+from ...values import FixIntent, Touch
 from . import ANY, Intent, Target, forms
 
 if TYPE_CHECKING:

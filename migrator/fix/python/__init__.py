@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 import libcst as cst
 
-from ...model import Edit, Finding, Range
 from ...source import LineIndex
+from ...values import Edit, Finding, Range
 from ..intents import carried_out
 from .pieces import Statements
 from .tree import Beyond, Tree

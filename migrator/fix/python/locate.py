@@ -8,8 +8,8 @@ from typing import NamedTuple
 
 import libcst as cst
 
-from ...model import Touch
 from ...syntax import Syntax
+from ...values import Touch
 from .nodes import ACCESSORS, NamePart, name_part
 from .tree import Tree
 

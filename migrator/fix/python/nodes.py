@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 
 import libcst as cst
 
-from ...model import Edit
 from ...syntax import Syntax
+from ...values import Edit
 from .tree import Tree
 
 ACCESSORS: dict[Syntax, type] = {

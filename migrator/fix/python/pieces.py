@@ -15,9 +15,9 @@ import ast
 import re
 from collections.abc import Iterable
 
-from ...model import Range
 from ...scan.pysource import parse
 from ...source import LineIndex
+from ...values import Range
 
 BODIES = ("body", "orelse", "finalbody", "handlers", "cases")
 TRAILER = re.compile(r"[ \t\f]*(?:#[^\r\n]*)?(?:\r\n|\r|\n|$)")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from ...model import Edit
+from ...values import Edit
 from .tree import Tree
 
 Whitespace = cst.SimpleWhitespace | cst.ParenthesizedWhitespace

@@ -14,8 +14,8 @@ import libcst as cst
 from libcst.metadata import CodeRange
 from libcst.metadata.position_provider import PositionProvidingCodegenState
 
-from ...model import Edit, Range
 from ...source import LineIndex
+from ...values import Edit, Range
 
 # Parents under which `not x` needs no parentheses: its precedence is below comparisons and
 # arithmetic, so everywhere else (operands, attribute and call receivers) it gets them.

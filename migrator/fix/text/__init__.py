@@ -5,7 +5,7 @@ YAML, migrator/regions) are fixed through their pieces: fixer.region_edits."""
 
 from __future__ import annotations
 
-from ...model import Edit, Finding
+from ...values import Edit, Finding
 from .fixer import text_edits
 
 Edits = dict[Finding, tuple[Edit, ...]]

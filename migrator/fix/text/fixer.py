@@ -15,9 +15,9 @@ import json
 import re
 from dataclasses import dataclass
 
-from ...model import Edit, Finding, Touch
 from ...regions.move import ranges_of
 from ...syntax import JSON_BODIES, PAIRS, URL_TEXTS, SHELL, Syntax
+from ...values import Edit, Finding, Touch
 from ..apply import apply
 from ..intents import carried_out
 from .host import Host, Hosts, StringHost, ValueEdit

@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ...model import NO_VALUE, show_value
 from ...scan.urls import amp_removal
+from ...values import NO_VALUE, show_value
 
 Range = tuple[int, int]
 BOOL_WORD = re.compile(r"(?i:true|false)")

@@ -10,9 +10,9 @@ with any such node, so a fix never leaves one that was not there before.
 
 from __future__ import annotations
 
-from ...model import Edit, Finding
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import Source
+from ...values import Edit, Finding
 from ..intents import carried_out
 from .spot import Spot
 

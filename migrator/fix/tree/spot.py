@@ -8,12 +8,12 @@ import json
 import re
 from dataclasses import dataclass
 
-from ...model import Touch
 from ...spelling import respell
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
                                 receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
+from ...values import Touch
 
 Edits = list[tuple[int, int, str]] | None
 
@@ -68,16 +68,20 @@ class Spot:
         return Literal("".join(text), tuple(offsets))
 
     def _pieces(self, node: Node) -> Literal | None:
-        text, offsets = [], []
-        for part in walk(node):
-            if part.type in self.sh.fragment:
+        text, offsets, stack = [], [], [node]
+        while stack:  # the parts in order, none inside a substitution (its code is run-time: "\0")
+            part = stack.pop()
+            if part.type not in self.sh.fragment and part.type != self.sh.escape \
+                    and self.sh.substituted(part) is None:
+                stack.extend(reversed(part.named_children))
+            elif part.type in self.sh.fragment:
                 start, _ = self.s.span(part)
                 value = self.s.text_of(part)
                 if part.type in self.sh.block_fragment:  # a text block's content, without its margins
                     start, value = start + len(value) - len(value.lstrip()), value.strip()
                 text.append(value)
                 offsets.extend(range(start, start + len(value)))
-            elif part.type == self.sh.escape or part.type == self.sh.substitution:
+            elif part.type == self.sh.escape or self.sh.substituted(part) is not None:
                 value = _piece(self.s, part, self.sh) if part.type == self.sh.escape else "\0"
                 text.append(value or "\0")
                 offsets.extend([-1] * len(value or "\0"))
@@ -132,7 +136,7 @@ class Spot:
         written = self.touch.written
         if written is None or written.key_span is None:
             return None
-        keys = ((n, unwrap(field(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
+        keys = ((n, unwrap(self.sh.part(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
         entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
                       and name_span(self.s, key, self.sh) == written.key_span), None)
         if entry is None:

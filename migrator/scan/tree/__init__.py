@@ -1,5 +1,5 @@
-"""The tree-sitter foundation: client languages (JavaScript, TypeScript, Ruby, Go and Java today;
-PHP and C# later) read into the same touches as the Python scanner, with the same evidence.
+"""The tree-sitter foundation: client languages (JavaScript, TypeScript, Ruby, Go, Java and PHP
+today; C# later) read into the same touches as the Python scanner, with the same evidence.
 
 - grammar.py: a language's grammars (``Dialect``), imported with tree_sitter only when a file of
   that language passes the prefilter, and the dialect a text parses best in;
@@ -31,7 +31,9 @@ PHP and C# later) read into the same touches as the Python scanner, with the sam
   gitlab gem);
 - go.py: the Go language module (net/http, resty, httptest and httpmock, the Go client);
 - java.py: the Java language module (java.net.http, OkHttp, Apache HttpClient, Spring, Retrofit,
-  WireMock, gitlab4j-api).
+  WireMock, gitlab4j-api);
+- php.py: the PHP language module (Guzzle, Symfony's HttpClient, curl, php-gitlab-api, Guzzle
+  mocks), with handles.py: a request made with a handle whose options later calls set (curl's).
 
 A new language adds one module like javascript.py (its ``Language``: dialects, shapes, string
 forms, HTTP clients as data) and a kind in migrator/kinds; the walk and the fixers

@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from ...apimodel import PAYLOAD_RECORDS
 from ...details import Request, Written
-from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
+from ...values import NO_VALUE, Touch
 from .. import urls
 from ..pydecl import SUFFIXES, _candidates, _words
 from .literals import mark
@@ -119,8 +119,10 @@ def _field(w: Walk, member: Node) -> tuple[str, Node] | None:
     keyed = _key_annotation(w, member)
     if keyed is not None:
         return keyed
-    name = field(member, w.sh.declared_name)
+    name = w.sh.part(member, w.sh.declared_name)
     name = field(name, "name") if name is not None and name.type == w.sh.declarator else name
+    if name is not None and name.type in w.sh.identifier and name.named_children:
+        name = name.named_children[0]  # PHP's ``$merge_status``: the name after its sigil
     if name is None or name.type not in w.sh.property:
         return None
     tag = field(member, w.sh.field_tag) if w.sh.field_tag else None
@@ -245,10 +247,10 @@ class Declarations:
         tables = [("field", spec.field_values), ("param", spec.filter_values)] if spec else []
         if self.s.text_of(field(node, "name")) in self.w.sdk.filter_enums:
             tables.reverse()  # an SDK's filter enum (gitlab4j's RunnerStatus): the filter's values
-        kind, known = next(((k, t[words[-1]]) for k, t in tables if words[-1] in t), (None, ()))
-        if kind is not None and len({v for v, _ in values} & set(known)) >= 2:
+        role, known = next(((k, t[words[-1]]) for k, t in tables if words[-1] in t), (None, ()))
+        if role is not None and len({v for v, _ in values} & set(known)) >= 2:
             for value, where in values:
-                self.w.add(Touch(kind, words[-1], self.s.span(where), record, "named", "declare", value=value,
+                self.w.add(Touch(role, words[-1], self.s.span(where), record, "named", "declare", value=value,
                                  syntax=Syntax.DECLARATION))
         self.w.children(node)
 

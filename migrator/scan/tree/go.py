@@ -17,7 +17,7 @@ the HTTP clients, request options and mock responses of Go code, as data for the
 from __future__ import annotations
 
 from ...apimodel import ApiModel
-from ...model import Touch
+from ...values import Touch
 from .grammar import Dialect
 from .language import Client, Language
 from .shapes import Shapes

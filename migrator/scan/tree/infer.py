@@ -18,11 +18,11 @@ from ..scope import Scope
 
 
 @dataclass(frozen=True)
-class Value:
-    """kind: record | response | client | object. A response keeps its request (``url``: the
+class Inferred:
+    """What an expression holds: record | response | client | object (``inferred.holds``). A response keeps its request (``url``: the
     endpoint's name, ``method``) for methods that add to it; a client its ``base`` URL."""
 
-    kind: str
+    holds: str
     record: str | None = None
     evidence: str = "typed"
     base: str | None = None
@@ -36,20 +36,20 @@ class Inferer:
     def __init__(self, source: Source, model: ApiModel, language: Language, scope: Scope):
         self.s, self.model, self.lang, self.scope = source, model, language, scope
         self.sh = language.shapes
-        self.cache: dict[int, Value] = {}  # a call's value, by node id, set by the request reader
+        self.cache: dict[int, Inferred] = {}  # a call's value, by node id, set by the request reader
         self.methods = None  # methods.Methods, for a language whose calls carry their receiver
 
-    def named(self, name: str) -> Value | None:
+    def named(self, name: str) -> Inferred | None:
         record = self.model.record_for_name(snake(name.lstrip(self.sh.sigils)))
-        return Value("record", record, "named") if record else None
+        return Inferred("record", record, "named") if record else None
 
-    def typed(self, annotation: Node | None) -> Value | None:
+    def typed(self, annotation: Node | None) -> Inferred | None:
         """A parameter's or variable's type names the record: ``(mr: MergeRequest)``,
         ``List<Runner> runners``."""
         names = [n for n in (walk(annotation) if annotation else ()) if n.type in self.sh.type_names]
         return next((found for n in names if (found := self.type_named(self.s.text_of(n)))), None)
 
-    def type_named(self, name: str) -> Value | None:
+    def type_named(self, name: str) -> Inferred | None:
         """The record a type's name, or the longest tail of it, names: ``GitlabMergeRequest``,
         ``MergeRequestObjectAttributes`` (a webhook payload's part: ``object_attributes``)."""
         words = _words(name)
@@ -59,7 +59,7 @@ class Inferer:
         bound = self.scope.lookup(name)
         return bound if isinstance(bound, str) else None
 
-    def value(self, node: Node | None) -> Value | None:
+    def of(self, node: Node | None) -> Inferred | None:
         node = unwrap(node, self.sh.wrappers)
         if node is None:
             return None
@@ -72,19 +72,19 @@ class Inferer:
             return self.cache.get(node.id) or self._call(node)
         if kind == self.sh.member:
             owner = receiver(node, self.sh)
-            return self.member(self.value(owner), self.s.text_of(member_name(node, self.sh)), owner)
+            return self.member(self.of(owner), self.s.text_of(member_name(node, self.sh)), owner)
         if kind == self.sh.subscript:
             owner = receiver(node, self.sh)
-            base, key = self.value(owner), name_value(self.s, unwrap(index(node, self.sh), self.sh.wrappers), self.sh)
+            base, key = self.of(owner), name_value(self.s, unwrap(index(node, self.sh), self.sh.wrappers), self.sh)
             if key is None:
-                return base if base and base.kind == "record" else None  # an element of a list of records
+                return base if base and base.holds == "record" else None  # an element of a list of records
             return self.member(base, key, owner)
         if self.methods is not None and kind in (self.sh.method_call, self.sh.new):
-            return self.cache.get(node.id) or self.methods.value(node)
+            return self.cache.get(node.id) or self.methods.of(node)
         if kind == self.sh.object:
-            return Value("object", node=node)
+            return Inferred("object", node=node)
         if kind == self.sh.unary and self.sh.address and self._operator(node) == self.sh.address:
-            return self.value(self.sh.f(node, "argument"))  # Go's ``&mr``
+            return self.of(self.sh.f(node, "argument"))  # Go's ``&mr``
         if kind == self.sh.composite and self.sh.f(node, "type") is not None:  # ``legacyMergeRequest{}``
             return self.named(self.s.text_of(self.sh.f(node, "type")).rpartition(".")[2])
         return None
@@ -93,9 +93,9 @@ class Inferer:
         op = self.sh.f(node, "operator")
         return self.s.text_of(op) if op is not None else ""
 
-    def _name(self, name: str) -> Value | None:
+    def _name(self, name: str) -> Inferred | None:
         bound = self.scope.lookup(name)
-        if isinstance(bound, Value):
+        if isinstance(bound, Inferred):
             return bound
         if bound is not None or self.scope.bound(name) or name in self.lang.not_records or self.is_type(name):
             return None
@@ -105,13 +105,13 @@ class Inferer:
         """``Runner`` in ``Runner.RunnerStatus.ACTIVE`` is a type, no value (Java)."""
         return self.lang.capitalised_types and name[:1].isupper()
 
-    def member(self, base: Value | None, prop: str, owner: Node | None) -> Value | None:
+    def member(self, base: Inferred | None, prop: str, owner: Node | None) -> Inferred | None:
         """The value of ``base.prop``: a response's body is its record; below a record, a name."""
-        if base is not None and base.kind == "response" and prop in self.lang.body_members:
-            return Value("record", base.record, base.evidence)
-        if base is not None and base.kind == "record" and base.record in PAYLOAD_RECORDS:
+        if base is not None and base.holds == "response" and prop in self.lang.body_members:
+            return Inferred("record", base.record, base.evidence)
+        if base is not None and base.holds == "record" and base.record in PAYLOAD_RECORDS:
             return base  # below a webhook's payload everything is that payload's, never a REST record
-        if base is not None and base.kind == "record":
+        if base is not None and base.holds == "record":
             return self.named(prop)
         if base is None and owner is not None and owner.type in self.sh.identifier | {self.sh.member}:
             if owner.type in self.sh.identifier and (self.s.text_of(owner) in self.lang.not_records
@@ -122,38 +122,40 @@ class Inferer:
             return self.named(prop)
         return None
 
-    def _call(self, node: Node) -> Value | None:
+    def _call(self, node: Node) -> Inferred | None:
         function = unwrap(callee(node, self.sh), self.sh.wrappers)
         if function is not None and callee_name(self.s, node, self.sh) in self.lang.parsers:
             return self._parsed(node)
-        if function is None or function.type != self.sh.member:
+        if function is None or function.type not in self.sh.identifier | {self.sh.member}:
             return None
-        method = self.s.text_of(member_name(function, self.sh))
+        method = self.s.text_of(member_name(function, self.sh) if function.type == self.sh.member else function)
         if method in self.lang.forwarders or self.s.text_of(function) in self.lang.forwarders:
-            args = arguments(node)  # ``client.Do(req)``, ``io.ReadAll(resp.Body)``
-            return self.value(args.named_children[0]) if args is not None and args.named_children else None
-        base = self.value(receiver(function, self.sh))
+            args = arguments(node)  # ``client.Do(req)``, ``io.ReadAll(resp.Body)``, PHP's ``curl_exec($ch)``
+            return self.of(args.named_children[0]) if args is not None and args.named_children else None
+        if function.type != self.sh.member:
+            return None
+        base = self.of(receiver(function, self.sh))
         if base is None:
             return None
-        if base.kind == "response" and method in self.lang.json_methods:
-            return Value("record", base.record, base.evidence)
-        if base.kind == "record" and method in self.lang.callbacks:
+        if base.holds == "response" and method in self.lang.json_methods:
+            return Inferred("record", base.record, base.evidence)
+        if base.holds == "record" and method in self.lang.callbacks:
             return base  # mrs.filter(…), mrs.find(…): records still
         return None
 
-    def _parsed(self, node: Node) -> Value | None:
+    def _parsed(self, node: Node) -> Inferred | None:
         """``JSON.parse(response.body)``: the record a response's text holds."""
         args = arguments(node)
-        found = self.value(args.named_children[0]) if args is not None and args.named_children else None
-        if found is not None and found.kind in ("response", "record"):
-            return Value("record", found.record, found.evidence)
+        found = self.of(args.named_children[0]) if args is not None and args.named_children else None
+        if found is not None and found.holds in ("response", "record"):
+            return Inferred("record", found.record, found.evidence)
         return None
 
-    def element(self, iterable: Node | None) -> Value | None:
+    def element(self, iterable: Node | None) -> Inferred | None:
         """One element of an iterable: of a list of records, that record; of ``runners``, a
         runner by its name."""
-        found = self.value(iterable)
-        if found is not None and found.kind == "record":
+        found = self.of(iterable)
+        if found is not None and found.holds == "record":
             return found
         node = unwrap(iterable, self.sh.wrappers)
         name = None

@@ -16,7 +16,7 @@ getters (``mr.getMergedBy()``), Jackson/Gson/org.json keys (``node.get("merged_b
 from __future__ import annotations
 
 from ...apimodel import ApiModel
-from ...model import Touch
+from ...values import Touch
 from .grammar import Dialect
 from .language import Chains, Language
 from .shapes import Shapes

@@ -9,7 +9,7 @@ JavaScript, and the first dialect without an ERROR node is taken (grammar.parse)
 from __future__ import annotations
 
 from ...apimodel import ApiModel
-from ...model import Touch
+from ...values import Touch
 from .grammar import Dialect
 from .language import Client, Language
 from .shapes import Shapes

@@ -19,16 +19,20 @@ class Client:
     callable   called itself: ``fetch(url, options)``, ``axios(url | config)``
     verbs      methods named for HTTP methods: ``axios.get(url)``
     body_arg   a verb with a body takes it before the options: ``axios.post(url, data, config)``
-    factories  methods making an instance, with the option holding its base URL
+    factories  methods making an instance, with the option holding its base URL (a class's
+               constructor is its ``new``: PHP's ``new Client(['base_uri' => …])``)
     chain      methods of a request being built, with where they send: ``.query({…})``
-    requests   functions making a request to send later, with the index of their method and URL
-               arguments: Go's ``http.NewRequest("PUT", url, body)`` is ``{"NewRequest": (0, 1)}``
+    requests   functions making a request (to send later), with the index of their method and URL
+               arguments: Go's ``http.NewRequest("PUT", url, body)`` is ``{"NewRequest": (0, 1)}``;
+               a class's constructor is its ``new`` (PHP's ``new Request('PUT', $url)``)
     starters   methods starting a request built by the methods before its verb: resty's ``R()``
     setters    those methods, with where they send (``"query"``: an object of parameters;
                ``"query:pair"``: one name and its value, ``.SetQueryParam("scope", "active")``)
     methods    more methods sending a request, with its HTTP method: ``get_response``, ``new``
     second     where a verb's second argument goes, when it is no options object: Faraday's
                ``conn.get(path, params)`` (query), ``conn.post(path, body)`` (body)
+    instances  its instances are passed around where the walk cannot see them made (Guzzle's
+               ``$this->http``): a client it cannot know may call its ``requests`` methods too
     """
 
     name: str
@@ -42,6 +46,26 @@ class Client:
     setters: dict[str, str] = field(default_factory=dict)
     methods: dict[str, str] = field(default_factory=dict)
     second: dict[str, str] = field(default_factory=dict)
+    instances: bool = False
+
+
+@dataclass(frozen=True)
+class Handle:
+    """A request made with a handle whose options later calls set, read where the handle is made
+    (handles.py): curl's ``$ch = curl_init($url)`` with ``curl_setopt($ch, CURLOPT_CUSTOMREQUEST,
+    'PUT')`` and ``curl_setopt_array($ch, [CURLOPT_POSTFIELDS => …])``.
+
+    maker    the call making the handle (a Client of the language: its first argument the URL)
+    setters  calls setting one option, ``(handle, option, value)``
+    arrays   calls setting several, ``(handle, [option => value, …])``
+    options  option → what it sets: "url", "method", "method:POST" (a flag), or where it sends
+             ("body", "header")
+    """
+
+    maker: str
+    setters: frozenset[str] = frozenset()
+    arrays: frozenset[str] = frozenset()
+    options: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -102,6 +126,7 @@ class Language:
     # calls with their records and field types (gitlab4j's ``getMergeRequestApi()
     # .getMergeRequestChanges``, read by methods.py)
     sdk: str | None = None
+    handle: Handle | None = None  # curl's handle and its options (handles.py)
     unknown_clients: bool = True  # ``this.http.get(url)`` counts when the URL is the API's
     # how the code spells a field the API names ``merged_by``: as the API does (""), in "camel" case
     # (Java: ``mergedBy``), or in "pascal" case with the language's initialisms in capitals (Go:

@@ -28,7 +28,8 @@ def mark(w: Walk, node: Node) -> None:
     stack = [node]
     while stack:
         part = stack.pop()
-        if part.type in w.sh.strings | {w.sh.template, w.sh.binary, w.sh.arguments} or part is node:
+        if part.type in w.sh.strings | {w.sh.template, w.sh.binary, w.sh.arguments, w.sh.argument} or part is node \
+                or part.type == w.sh.call and callee_name(w.s, part, w.sh) in w.sh.formatters | w.sh.passthrough:
             w.handled.add(part.id)
             stack.extend(part.named_children)
 

@@ -10,12 +10,13 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...details import Expression, Request, Written, others
-from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
+from ...values import NO_VALUE, Touch
 from .. import urls
 from . import literals, reads
 from .strings import url_node
-from .infer import Value
+from .infer import Inferred
+from .sdk import SDK
 from .nodes import Node, call_parts, field, unwrap
 
 if TYPE_CHECKING:
@@ -64,7 +65,7 @@ class Methods:
         self.w.recorded += mock
         if method in self.sh.format_methods and (at := url_node(self.s, node, self.sh)) is not node:
             literals.url_literal(self.w, node, at)
-        if not self.request(node):
+        if not self.w.requests.call(node) and not self.request(node):
             self.sdk_call(node, receiver, method, args)
             if method in self.lang.equality_methods and receiver is not None and args:
                 self.equals(node, receiver, args[0])
@@ -73,7 +74,7 @@ class Methods:
             else:
                 self.setter(node, receiver, method, args)
         self.w.visit(receiver)
-        bound = self.w.infer.value(receiver) if receiver is not None and method in self.lang.callbacks else None
+        bound = self.w.infer.of(receiver) if receiver is not None and method in self.lang.callbacks else None
         for arg in args:
             if arg.type in self.sh.functions and bound is not None:
                 self.w.function(arg, bound)
@@ -151,7 +152,7 @@ class Methods:
         self.w.requests.url_at(url, where, method, evidence)
         self.queries(calls, url, method, evidence)
         body = any(m in self.lang.body_members for _, m, _ in calls)
-        self.w.infer.cache[node.id] = Value("record" if body else "response", url.record, evidence,
+        self.w.infer.cache[node.id] = Inferred("record" if body else "response", url.record, evidence,
                                             family="chain", url=url, method=method)
         return False
 
@@ -192,29 +193,29 @@ class Methods:
             self.w.handled.add(key.id)
 
     # ---------------------------------------------------------------- values
-    def value(self, node: Node) -> Value | None:
+    def of(self, node: Node) -> Inferred | None:
         """What a call's value is: an accessor's or key's value below a record (a record by its
         name), the records still (``mrs.stream()``), a response sent or its body, a decoded
         record, an SDK call's record."""
         receiver, method, args = self.parts(node)
         chains, infer = self.lang.chains, self.w.infer
-        base = infer.value(receiver) if receiver is not None else None
+        base = infer.of(receiver) if receiver is not None else None
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
-            return Value("record", sdk.record, "typed", family=self.sdk.name)
-        if base is not None and base.kind == "response" and method in self.lang.body_members:
-            return Value("record", base.record, base.evidence, family=base.family)
+            return Inferred("record", sdk.record, "typed", family=SDK)
+        if base is not None and base.holds == "response" and method in self.lang.body_members:
+            return Inferred("record", base.record, base.evidence, family=base.family)
         if method in self.lang.forwarders:
-            sent = next((v for v in (base, *(infer.value(a) for a in args[:1])) if v and v.kind == "response"), None)
+            sent = next((v for v in (base, *(infer.of(a) for a in args[:1])) if v and v.holds == "response"), None)
             if sent is not None:
                 return sent
         if method in chains.decoders and args:
-            decoded = infer.value(args[0])
-            if decoded is not None and decoded.kind in ("response", "record"):
-                return Value("record", decoded.record, decoded.evidence, family=decoded.family)
+            decoded = infer.of(args[0])
+            if decoded is not None and decoded.holds in ("response", "record"):
+                return Inferred("record", decoded.record, decoded.evidence, family=decoded.family)
             kinds = [a for a in args[1:] if self.s.text_of(a).endswith(".class")]
             return infer.named(self.s.text_of(kinds[0])[:-6].rsplit(".", 1)[-1]) if kinds else None
-        if base is not None and base.kind == "record" and method in self.lang.element_methods and not args[1:]:
+        if base is not None and base.holds == "record" and method in self.lang.element_methods and not args[1:]:
             if not (args and unwrap(args[0], self.sh.wrappers).type == self.sh.string):
                 return base
         access = self.access(node)

@@ -133,7 +133,7 @@ def callee(node: Node, shapes) -> Node | None:
 def receiver(node: Node, shapes) -> Node | None:
     """``x`` of ``x.f``, ``x["f"]`` and ``x.m(args)``."""
     member = node.type in (shapes.member, shapes.method_call)
-    return field(node, shapes.receiver if member else shapes.subscript_receiver)
+    return shapes.part(node, shapes.receiver if member else shapes.subscript_receiver)
 
 
 def member_name(node: Node, shapes) -> Node | None:
@@ -144,7 +144,7 @@ def member_name(node: Node, shapes) -> Node | None:
 def index(node: Node, shapes) -> Node | None:
     """``"f"`` of ``x["f"]``."""
     if shapes.index is not None:
-        return field(node, shapes.index)
+        return shapes.part(node, shapes.index)
     owner = field(node, shapes.subscript_receiver)
     return next((c for c in node.named_children if owner is None or c.id != owner.id), None)
 
@@ -155,9 +155,11 @@ def arguments(node: Node) -> Node | None:
 
 
 def argument_nodes(node: Node, shapes) -> list[Node]:
-    """A call's arguments, without the comments between them."""
-    args = arguments(node)
-    return [a for a in args.named_children if a.type != shapes.comment] if args is not None else []
+    """A call's arguments, without the comments between them (each the expression itself, where a
+    grammar wraps it: PHP's ``argument``, whose last part is its value)."""
+    args = shapes.part(node, "arguments")
+    listed = [a for a in args.named_children if a.type != shapes.comment] if args is not None else []
+    return [a.named_children[-1] if a.type == shapes.argument and a.named_children else a for a in listed]
 
 
 def callee_name(source: Source, node: Node, shapes) -> str:
@@ -177,7 +179,7 @@ def call_parts(source: Source, node: Node, shapes) -> tuple[Node | None, str, li
     has no receiver and its name as method, ``new T(args)`` its type's last name."""
     listed = argument_nodes(node, shapes)
     if node.type == shapes.new:
-        kind = field(node, "type")
+        kind = shapes.part(node, "type")
         return None, source.text_of(kind).rsplit(".", 1)[-1] if kind is not None else "", listed
     if node.type == shapes.method_call:
         name = field(node, shapes.method_name)

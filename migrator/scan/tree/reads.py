@@ -11,12 +11,12 @@ import re
 from typing import TYPE_CHECKING
 
 from ...details import Written
-from ...model import Touch
 from ...regions import Region, dispatch
 from ...source.maps import align, json_string, shifted
 from ...syntax import Syntax
+from ...values import Touch
 from ..recorded import Mock
-from .infer import Value
+from .infer import Inferred
 from .nodes import Node, argument_nodes, call_parts, callee, receiver, unwrap
 from .strings import name_span, name_value, string_value
 
@@ -65,10 +65,10 @@ def decoded(w: Walk, node: Node, name: str) -> None:
     function = callee(node, w.sh)
     sources = [a for i, a in enumerate(listed) if i != index] if name in w.lang.decoders else \
         [receiver(function, w.sh) if function is not None and function.type == w.sh.member else None]
-    found = next((v for v in map(w.infer.value, sources) if v is not None and v.kind in ("record", "response")),
+    found = next((v for v in map(w.infer.of, sources) if v is not None and v.holds in ("record", "response")),
                  None)
     if found is not None and target is not None and target.type in w.sh.identifier:
-        w.scope.bind(w.s.text_of(target), Value("record", found.record, found.evidence))
+        w.scope.bind(w.s.text_of(target), Inferred("record", found.record, found.evidence))
 
 
 def method_key(w: Walk, node: Node) -> tuple[str, Node, Node] | None:

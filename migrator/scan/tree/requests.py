@@ -8,16 +8,16 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from ...details import Request, Written, others
-from ...model import EVIDENCE_ORDER, NO_VALUE, Touch
+from ...details import Origin, Request, Written, others
 from ...syntax import Syntax
+from ...values import EVIDENCE_ORDER, NO_VALUE, Touch
 from .. import urls
-from . import literals
-from .infer import Value
+from . import handles, literals
+from .infer import Inferred
 from .language import Client
 from .strings import url_node
-from .nodes import (Node, argument_nodes, arguments, callee, callee_name, field, is_member, member_name, receiver,
-                    unwrap, walk)
+from .nodes import (Node, argument_nodes, arguments, call_parts, callee, callee_name, field, is_member, member_name,
+                    receiver, unwrap, walk)
 from .strings import name_span, object_entries, text_span
 
 if TYPE_CHECKING:
@@ -40,9 +40,13 @@ class Requests:
         return self.done[node.id]
 
     def _call(self, node: Node) -> bool:
+        if node.type in (self.sh.method_call, self.sh.new):  # ``x->m(args)``, ``new T(args)`` (T's "new")
+            owner, method, listed = call_parts(self.s, node, self.sh)
+            return self._method(node, node, owner, method if owner is not None else "new", listed,
+                                self.lang.client(method) if owner is None else None)
         function = unwrap(callee(node, self.sh), self.sh.wrappers)
         args = arguments(node)
-        listed = [a for a in (args.named_children if args is not None else ()) if a.type != self.sh.statement]
+        listed = [a for a in argument_nodes(node, self.sh) if a.type != self.sh.statement]
         if any(a.type == self.sh.pair for a in listed):  # Ruby's ``get(url, query: {…})``: one options hash
             listed = [a for a in listed if a.type != self.sh.pair] + [args]
         if function is None:
@@ -51,47 +55,82 @@ class Requests:
             client = self.lang.client(self.s.text_of(function))
             if client is None or not client.callable:
                 return False
+            if self.lang.handle is not None and client.name == self.lang.handle.maker:
+                return self._handle(node, client, listed)
             return self._send(node, client, None, listed, None)
         if function.type != self.sh.member:
             return False
-        if self.w.sdk.call(node, function, listed):
-            return True
         name, owner = member_name(function, self.sh), unwrap(receiver(function, self.sh), self.sh.wrappers)
         if name is None or owner is None:
-            return False
-        method = self.s.text_of(name)
-        if method in ("append", "set") and len(listed) == 2:
-            self._search_param(function, listed)
-        if owner.type == self.sh.call:
-            self.call(owner)
+            return self.w.sdk.call(node, function, listed)
         module = (self.lang.client(self.s.text_of(owner)) if owner.type in self.sh.identifier | self.sh.qualified
                   else None)
-        if module is not None and method in module.requests:  # ``http.NewRequest("PUT", url, body)``
-            at, url_at = module.requests[method]
-            verb = self.w.literal(listed[at]) if len(listed) > url_at else None
-            return isinstance(verb, str) and self._send(node, module, verb.lower(), listed[url_at:], None)
+        return self._method(node, function, owner, self.s.text_of(name), listed, module)
+
+    def _method(self, node: Node, function: Node, owner: Node | None, method: str, listed: list[Node],
+                module: Client | None) -> bool:
+        """A method called on ``owner`` (a module, a client, a response, an SDK's resource), or a
+        class's ``new`` (owner None): the request it sends, if any."""
+        if self.w.sdk.call(node, function, listed):
+            return True
+        if owner is None:
+            return module is not None and self._module(node, module, method, listed)
+        if method in ("append", "set") and len(listed) == 2:
+            self._search_param(function, listed)
+        if owner.type in (self.sh.call, self.sh.method_call):
+            self.call(owner)
+        if module is not None and (method in module.requests or method in module.factories):
+            return self._module(node, module, method, listed)
         started = self._started(owner)
         if started is not None:
             return self._built(node, method, listed, *started)
-        value = self.w.infer.value(owner) if module is None else None
+        value = self.w.infer.of(owner) if module is None else None
         if self.w.sdk.method(node, owner, method, value, listed):
             return True
-        if module is not None and method in module.factories:
-            base = self._option(listed[0] if listed else None, module.factories[method])
-            self.w.infer.cache[node.id] = Value("client", base=base, family=module.name)
-            return False
-        if value is not None and value.kind == "response" and method in self._chain(value):
+        if value is not None and value.holds == "response" and method in self._chain(value):
             return self._chained(node, value, self._chain(value)[method], listed)
-        client = module or (self.lang.client(value.family) or UNKNOWN if value and value.kind == "client" else None)
-        if client is None and (value is None or value.kind == "record") and self.lang.unknown_clients:
+        client = module or (self.lang.client(value.family) or UNKNOWN if value and value.holds == "client" else None)
+        if client is None and (value is None or value.holds == "record") and self.lang.unknown_clients:
             client = UNKNOWN
+        base = value.base if value is not None and value.holds == "client" else None
+        if client is not None and method in client.requests | (self._requests if client is UNKNOWN else {}):
+            return self._module(node, client, method, listed, base)
         if client is UNKNOWN and method not in UNKNOWN.verbs and method in self._verbs:
             client = Client("", callable=False, verbs=self._verbs)
         if client is None or not (method in client.verbs or method in client.methods or method == "request"):
             return False
-        base = value.base if value is not None and value.kind == "client" else None
         verb = client.methods.get(method, None if method == "request" else method)
         return self._send(node, client, verb, listed, base)
+
+    def _handle(self, node: Node, client: Client, listed: list[Node]) -> bool:
+        """curl's ``curl_init($url)`` with the options set on its handle (handles.py)."""
+        set_ = handles.options(self.w, node)
+        url = listed[0] if listed else set_.url
+        if url is None or not self._send(node, client, (set_.method or "GET").lower(), [url], None):
+            return False
+        value = self.w.infer.cache[node.id]
+        for where, sent in set_.sent:
+            request = Request(path=value.url.name, location=where, client="http")
+            self.params(sent, value.url, value.evidence, value.method, request)
+        return True
+
+    def _module(self, node: Node, module: Client, method: str, listed: list[Node], base: str | None = None) -> bool:
+        """``http.NewRequest("PUT", url, body)``, ``client.request("PUT", url, options)``: a request
+        whose method and URL are arguments; a factory's instance (``axios.create({baseURL})``,
+        PHP's ``new Client(['base_uri' => …])``) keeps its base URL."""
+        if method in module.factories:
+            base = self._option(listed[0] if listed else None, module.factories[method])
+            self.w.infer.cache[node.id] = Inferred("client", base=base, family=module.name)
+            return False
+        at, url_at = {**self._requests, **module.requests}.get(method, (-1, -1))
+        verb = self.w.literal(listed[at]) if at >= 0 and len(listed) > url_at else None
+        return isinstance(verb, str) and self._send(node, module, verb.lower(), listed[url_at:], base)
+
+    @property
+    def _requests(self) -> dict[str, tuple[int, int]]:
+        """What a client the walk cannot know may call with the HTTP method and the URL: as the
+        language's clients whose instances are passed around do (Guzzle's ``request``)."""
+        return {m: at for c in self.lang.clients if c.instances for m, at in c.requests.items()}
 
     def _started(self, owner: Node) -> tuple[Client, list[tuple[str, list[Node]]]] | None:
         """resty's ``client.R().SetQueryParam(…).SetBody(…)``: the client whose starter begins the
@@ -125,7 +164,7 @@ class Requests:
                 self.params(args[0], value.url, value.evidence, value.method, request)
         return True
 
-    def pair(self, args: list[Node], value: Value, request: Request) -> None:
+    def pair(self, args: list[Node], value: Inferred, request: Request) -> None:
         """``.SetQueryParam("scope", "active")``: one parameter, its name a string."""
         key = unwrap(args[0], self.sh.wrappers)
         name = self.w.literal(key)
@@ -144,7 +183,7 @@ class Requests:
         """What a client the walk cannot know may call its verbs: as the language's clients do."""
         return frozenset().union(*(c.verbs for c in self.lang.clients)) | UNKNOWN.verbs
 
-    def _chain(self, value: Value) -> dict[str, str]:
+    def _chain(self, value: Inferred) -> dict[str, str]:
         client = self.lang.client(value.family)
         return client.chain if client else {}
 
@@ -162,7 +201,7 @@ class Requests:
         node = unwrap(node, self.sh.wrappers)
         if node is not None and node.type in self.sh.identifier:
             bound = self.w.scope.lookup(self.s.text_of(node))
-            node = bound.node if isinstance(bound, Value) and bound.kind == "object" else node
+            node = bound.node if isinstance(bound, Inferred) and bound.holds == "object" else node
         if node is not None and node.type in (self.sh.call, self.sh.new):
             function = (callee(node, self.sh) if node.type == self.sh.call else None) or field(node, "constructor")
             args = arguments(node)
@@ -176,19 +215,23 @@ class Requests:
         self.w.handled.add(node.id)
         return object_entries(self.s, node, self.sh, self.lang.api_name)
 
-    def query(self, node: Node | None) -> Value | None:
+    def query(self, node: Node | None) -> Inferred | None:
         """``new URLSearchParams({…})``: an object whose keys a URL sends as its query."""
         node = unwrap(node, self.sh.wrappers)
         if node is not None and node.type == self.sh.composite and field(node, "type") is not None \
                 and self.s.text_of(field(node, "type")) in self.lang.query_builders:
-            return Value("object", node=field(node, "body"), family="query")  # Go's ``url.Values{…}``
+            return Inferred("object", node=field(node, "body"), family="query")  # Go's ``url.Values{…}``
+        if node is not None and node.type == self.sh.call and callee_name(self.s, node, self.sh) in self.lang.query_builders:
+            listed = argument_nodes(node, self.sh)  # PHP's ``http_build_query([…])``
+            first = unwrap(listed[0], self.sh.wrappers) if listed else None
+            return Inferred("object", node=first, family="query") if first is not None and first.type == self.sh.object else None
         if node is None or node.type != self.sh.new:
             return None
         constructor, args = field(node, "constructor"), arguments(node)
         first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
         if constructor is None or self.s.text_of(constructor) not in self.lang.query_builders or first is None:
             return None
-        return Value("object", node=first, family="query") if first.type == self.sh.object else None
+        return Inferred("object", node=first, family="query") if first.type == self.sh.object else None
 
     def url_written(self, node: Node | None) -> Node | None:
         """Where a URL expression is written: ``new URL(`…`, base)``'s path, and the URL object
@@ -229,7 +272,7 @@ class Requests:
             value = self.query(part)
             if value is None and part.type in self.sh.identifier:
                 bound = self.w.scope.lookup(self.s.text_of(part))
-                value = bound if isinstance(bound, Value) and bound.family == "query" else None
+                value = bound if isinstance(bound, Inferred) and bound.family == "query" else None
             if value is not None:
                 found.append(value.node)
         return found
@@ -261,7 +304,7 @@ class Requests:
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self._touches(node, url, url_node, method, evidence, entries, (where, body))
-        self.w.infer.cache[node.id] = Value("response", url.record, evidence, family=client.name, url=url, method=method)
+        self.w.infer.cache[node.id] = Inferred("response", url.record, evidence, family=client.name, url=url, method=method)
         return True
 
     def _touches(self, node: Node, url: urls.ApiUrl, url_node: Node, method: str, evidence: str,
@@ -302,7 +345,7 @@ class Requests:
             literals.mark(self.w, unwrap(node, self.sh.wrappers))
             literals.code_parts(self.w, plain)
 
-    def _chained(self, node: Node, value: Value, location: str, args: list[Node]) -> bool:
+    def _chained(self, node: Node, value: Inferred, location: str, args: list[Node]) -> bool:
         """``superagent.get(url).query({scope: "active"})``: fields added to a request."""
         request = Request(path=value.url.name, location=location, client="http")
         if args:
@@ -311,10 +354,10 @@ class Requests:
         return True
 
     def params(self, node: Node, url: urls.ApiUrl, evidence: str, method: str, request: Request,
-               rename=None) -> None:
+               rename=None, origin: Origin = Origin()) -> None:
         """Each key of an object sent (query, body, form, headers) is a parameter of the request;
         ``rename`` gives the name a client sends a key as (an SDK decamelizes them): a key it
-        renames is shown, never rewritten."""
+        renames is shown, never rewritten; ``origin``: an SDK's options (``Origin.sdk``)."""
         entries = [(rename(k) if rename else k, key, v) for k, key, v in self._entries(node)]
         held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
         context = urls.METHOD_CONTEXT.get(method, "call")
@@ -323,27 +366,27 @@ class Requests:
             if location == "header":
                 if name.lower() in urls.PLAIN_HEADERS:
                     continue
-                credential = self.w.model.credential_kind(name, "headers", self.s.text_of(value) if value else "")
+                credential = self.w.model.credential_type(name, "headers", self.s.text_of(value) if value else "")
                 syntax = Syntax.HEADER
             span = name_span(self.s, key, self.sh)
             if self.s.text[span[0]:span[1]] not in (name, self.lang.code_name(name)):
                 syntax = Syntax.NONE  # written as the SDK spells it (``orderBy``)
             self.w.add(Touch("param", name, span, url.record, evidence, context, method, held[index][1], syntax,
-                             request=replace(request, credential=credential),
+                             request=replace(request, credential=credential), origin=origin,
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,
                                              siblings=others(held, index))))
 
     def _auth(self, url: urls.ApiUrl, entries: list) -> str | None:
         model = self.w.model
         for key, value in url.query:
-            found = model.credential_kind(key, "query", str(value))
+            found = model.credential_type(key, "query", str(value))
             if found:
                 return found
         for key, _, value in entries:
             if self.lang.locations.get(key) in ("header", "query") and value is not None:
                 where = "headers" if self.lang.locations[key] == "header" else "query"
                 for name, _, inner in self._entries(value):
-                    found = model.credential_kind(name, where, self.s.text_of(inner) if inner else "")
+                    found = model.credential_type(name, where, self.s.text_of(inner) if inner else "")
                     if found:
                         return found
         return None

@@ -11,7 +11,7 @@ and ``URI(url)`` wraps a URL.
 from __future__ import annotations
 
 from ...apimodel import ApiModel
-from ...model import Touch
+from ...values import Touch
 from .grammar import Dialect
 from .language import Client, Language
 from .shapes import Shapes
@@ -27,7 +27,7 @@ SHAPES = Shapes(
     name="method", index=None,
     string="string", template="", substitution="interpolation",
     fragment=frozenset({"string_content", "heredoc_content"}), escape="escape_sequence",
-    texts=frozenset({"heredoc_body"}), heredoc="heredoc_beginning",
+    texts=frozenset({"heredoc_body"}), heredocs=frozenset({"heredoc_beginning"}),
     symbols=frozenset({"simple_symbol", "hash_key_symbol"}),
     passthrough=frozenset({"URI", "URI.parse", "Kernel.URI"}),
     formatters=frozenset({"format", "sprintf", "Kernel.format", "Kernel.sprintf"}), format_operator="%",

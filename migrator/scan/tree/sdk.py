@@ -1,6 +1,7 @@
 """A language's SDK as data (rules/model/<sdk>.yaml), read once with the rules (``ApiModel.sdk``)
 and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go client
-(gitlab.com/gitlab-org/api/client-go), the gitlab gem (Ruby) and gitlab4j-api (Java). Its keys:
+(gitlab.com/gitlab-org/api/client-go), the gitlab gem (Ruby), gitlab4j-api (Java) and php-gitlab-api
+(PHP). Its keys:
 
 - ``calls:`` resource methods, "Resource.method: METHOD path" (the path as the model writes it):
   ``api.MergeRequests.showChanges(p, iid)``, ``git.MergeRequests.GetMergeRequestChanges(pid, iid,
@@ -20,7 +21,13 @@ and here alone, for the walk: @gitbeaker/rest (JavaScript/TypeScript), the Go cl
   ``runnersApi``), the record a service method returns, the endpoint it always calls and the
   filters its enum arguments send (``RunnerStatus`` → status); the type of a record field's
   accessor (a ``Boolean`` may be null). Read with the method calls (methods.py);
-- ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py).
+- ``resources:`` (php-gitlab-api) methods naming a resource by a string (``$client->api('mr')``);
+  a resource is otherwise a member (``api.MergeRequests``) or a call without arguments
+  (``$client->mergeRequests()``) of the ``calls:`` key's first part;
+- ``spellings:`` names the SDK spells irregularly, for the prefilter (migrator/spelling.py);
+- ``package:``, ``added:`` are the fixes' (migrator/pins/): a touch read through the SDK's types
+  carries ``Origin.sdk`` (``self.origin``), so a name its fix writes is checked against the release
+  the project pins.
 """
 
 from __future__ import annotations
@@ -30,20 +37,21 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ...details import Request, Written, others
-from ...model import Touch
+from ...details import Origin, Request, Written, others
 from ...syntax import Syntax
+from ...values import Touch
 from .. import urls
 from ...spelling import snake_of as snake
-from .infer import Value
-from .nodes import Node, argument_nodes, callee, callee_name, is_member, member_name, receiver, unwrap, walk
+from .infer import Inferred
+from .nodes import Node, argument_nodes, call_parts, callee, callee_name, is_member, member_name, receiver, unwrap, walk
 from .strings import object_entries
 
 if TYPE_CHECKING:
     from .walk import Walk
 
 PARAMETER = re.compile(r":\w+")
-CLIENT = "sdk"  # the family of a client the SDK makes (``Gitlab.client(…)``)
+SDK = "sdk"  # the family of a value of the SDK's types: a record it returns, a client it makes
+CLIENT = SDK  # a client the SDK makes (``Gitlab.client(…)``)
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,7 @@ class Sdk:
         self.name = walker.lang.sdk
         self.data: dict[str, Any] = walker.model.sdk(self.name)
         self.packages = frozenset(self.data.get("packages") or ())
+        self.origin = Origin(sdk=self.name)  # of a touch read through its types
 
     @cached_property
     def values(self) -> frozenset[str]:
@@ -82,8 +91,8 @@ class Sdk:
 
     def _spec(self, key: str, name: str) -> tuple[str, urls.ApiUrl] | None:
         spec = (self.data.get(key) or {}).get(name)
-        verb, _, path = str(spec).partition(" ") if spec else ("", "", "")
-        return self.request(verb, path) if spec else None
+        verb, _, path = spec.partition(" ") if isinstance(spec, str) else ("", "", "")
+        return self.request(verb, path) if path else None
 
     def _qualified(self, name: str) -> str | None:
         """``gitlab.Runner`` → ``Runner`` where ``gitlab`` is the SDK's package."""
@@ -104,12 +113,12 @@ class Sdk:
         listed = argument_nodes(node, self.sh)
         return listed[0] if len(listed) == 1 else None
 
-    def typed(self, annotation: Node | None) -> Value | None:
+    def typed(self, annotation: Node | None) -> Inferred | None:
         for part in walk(annotation) if annotation is not None and self.packages else ():
             local = self._qualified(self.s.text_of(part)) if part.type == self.sh.qualified_type else None
             record = (self.data.get("types") or {}).get(local) if local else None
             if record:
-                return Value("record", record, "typed", family="sdk")
+                return Inferred("record", record, "typed", family=SDK)
         return None
 
     # ---------------------------------------------------------------- requests
@@ -117,11 +126,9 @@ class Sdk:
         """``….Resource.method(…)`` of ``calls:``: an endpoint touch, its options object's keys
         the request's parameters, and the call's value the endpoint's record."""
         owner = unwrap(receiver(function, self.sh), self.sh.wrappers) if self.data.get("calls") else None
-        if owner is None or not is_member(owner, self.sh) or member_name(owner, self.sh) is None \
-                or member_name(function, self.sh) is None:
-            return False
+        resource = self._resource(owner) if owner is not None else None
         where = member_name(function, self.sh)
-        parsed = self._spec("calls", f"{self.s.text_of(member_name(owner, self.sh))}.{self.s.text_of(where)}")
+        parsed = self._spec("calls", f"{resource}.{self.s.text_of(where)}") if resource and where else None
         if parsed is None:
             return False
         method, url = parsed
@@ -130,18 +137,33 @@ class Sdk:
         options = [a for a in args if unwrap(a, self.sh.wrappers).type == self.sh.object]
         if options:
             request = Request(path=url.name, location=_location(method), client=self.name)
-            self.w.requests.params(options[-1], url, "typed", method, request, rename=snake)
-        self.w.infer.cache[node.id] = Value("record", url.record, "typed", family="sdk")
+            self.w.requests.params(options[-1], url, "typed", method, request, rename=snake, origin=self.origin)
+        self.w.infer.cache[node.id] = Inferred("record", url.record, "typed", family=SDK)
         return True
 
-    def method(self, node: Node, owner: Node, method: str, value: Value | None, listed: list[Node]) -> bool:
+    def _resource(self, owner: Node) -> str | None:
+        """The SDK's resource a call is made on: ``api.MergeRequests`` (a member), PHP's
+        ``$client->mergeRequests()`` (a call without arguments), or the one a resource method
+        names (``$client->api('mr')``: ``resources:``)."""
+        if is_member(owner, self.sh):
+            name = member_name(owner, self.sh)
+            return self.s.text_of(name) if name is not None else None
+        if owner.type != self.sh.method_call:
+            return None
+        _, method, listed = call_parts(self.s, owner, self.sh)
+        named = self.data.get("resources") or {}
+        if method in named and len(listed) == 1:
+            return (named[method] or {}).get(str(self.w.literal(listed[0])))
+        return method if not listed else None
+
+    def method(self, node: Node, owner: Node, method: str, value: Inferred | None, listed: list[Node]) -> bool:
         """A method of ``methods:``: ``Gitlab.runners(scope: :active)`` sends its request;
         ``Gitlab.client(…)`` makes a client."""
         methods = self.data.get("methods") or {}
         if not methods:
             return False
         if callee_name(self.s, node, self.sh) in self.receivers:
-            self.w.infer.cache[node.id] = Value("client", family=CLIENT)
+            self.w.infer.cache[node.id] = Inferred("client", family=CLIENT)
             return False
         known = methods.get(method)
         evidence = "typed" if value is not None and value.family == CLIENT else self.evidence(self.s.text_of(owner))
@@ -154,8 +176,8 @@ class Sdk:
         options = unwrap(listed[-1], self.sh.wrappers) if listed else None
         if known[2] and options is not None and options.type in (self.sh.object, self.sh.arguments):
             request = Request(path=url.name, location=known[2], client=self.name)
-            self.w.requests.params(options, url, evidence, verb, request)
-        self.w.infer.cache[node.id] = Value("record", url.record, evidence)
+            self.w.requests.params(options, url, evidence, verb, request, origin=self.origin)
+        self.w.infer.cache[node.id] = Inferred("record", url.record, evidence)
         return True
 
     def options(self, node: Node) -> bool:
@@ -176,7 +198,7 @@ class Sdk:
             # a field of the SDK's option struct, not a key: its new name may need a value of
             # another type (``Scope: gitlab.String("active")`` → ``Paused: gitlab.Ptr(false)``)
             self.w.add(Touch("param", name, span, url.record, "typed", context, method, held[index][1],
-                             Syntax.NONE, request=replace(request),
+                             Syntax.NONE, request=replace(request), origin=self.origin,
                              written=Written(key_span=span, value_span=self.s.span(value) if value else None,
                                              siblings=others(held, index))))
         self.w.handled.add(node.id)

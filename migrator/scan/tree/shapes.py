@@ -44,10 +44,13 @@ class Shapes:
     substitution: str = "template_substitution"
     fragment: frozenset[str] = frozenset({"string_fragment"})
     escape: str = "escape_sequence"
-    # more nodes written as strings: Ruby's heredoc bodies, whose opening (``heredoc``) stands
-    # where the string is used
+    # expressions a string holds as its parts with no node around them (PHP's ``"$id"``,
+    # ``"{$mr->iid}"``), read as ``substitution``s are
+    interpolated: frozenset[str] = frozenset()
+    # more nodes written as strings: heredoc bodies, and the nodes standing where the string is used
+    # (``heredocs``): Ruby's opening, whose body follows the line; PHP's heredoc, holding its body
     texts: frozenset[str] = frozenset()
-    heredoc: str | None = None
+    heredocs: frozenset[str] = frozenset()
     # fragments of a text block whose incidental indentation and line ends are no part of a URL
     block_fragment: frozenset[str] = frozenset()
     # symbols that spell a name (``:scope``, ``scope:`` as a hash key): their text without a ':'
@@ -109,6 +112,7 @@ class Shapes:
     # literals and their values (a literal's code is its node type: ``null``, ``nil``)
     literals: dict[str, object] = field(default_factory=lambda: {"true": True, "false": False, "null": None})
     literal_codes: dict[str, str] = field(default_factory=dict)  # a literal's code, where its node type is not it
+    valued: frozenset[str] = frozenset()  # literals whose value is their text in ``literals`` (PHP's ``boolean``: TRUE)
     number: str = "number"
     # declarations of a record's fields (display-only): interfaces, object types, class fields
     declarations: frozenset[str] = frozenset({"interface_declaration", "type_alias_declaration", "class_declaration",
@@ -142,6 +146,30 @@ class Shapes:
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()
+    # parts a grammar gives no field name (PHP's ``'k' => v``, ``$mr['k']``, ``new T(…)``): node
+    # type → {part's field name as this Shapes names it: index among the node's named children
+    # that have no field, from the end where negative}
+    positional: dict[str, dict[str, int]] = field(default_factory=dict)
+    argument: str = ""  # the node around each argument of a call (PHP's ``argument``)
+
+    def part(self, node: Any, name: str | None) -> Any:
+        """A node's part by its field name, or by its position where the grammar names none."""
+        if node is None or name is None:
+            return None
+        found = node.child_by_field_name(name)
+        at = self.positional.get(node.type, {}).get(name) if found is None else None
+        if at is None:
+            return found
+        listed = [c for i, c in enumerate(node.children)
+                  if c.is_named and c.type not in (self.comment, self.block_comment) and node.field_name_for_child(i) is None]
+        return listed[at] if -len(listed) <= at < len(listed) else None
+
+    def substituted(self, part: Any) -> Any:
+        """The code a string's part substitutes (``${x}``, ``#{x}``, PHP's ``$x``), or None where
+        the part is text."""
+        if part.type == self.substitution:
+            return part.named_children[0] if part.named_children else part
+        return part if part.type in self.interpolated else None
 
     def f(self, node: Any, role: str) -> Any:
         """A node's part by its JavaScript field name (``object``, ``property``, ``function``,
@@ -150,7 +178,7 @@ class Shapes:
         named = {"object": self.receiver, "property": self.name, "function": self.callee, "argument": self.operand,
                  "pattern": self.parameter_name}
         name = self.roles.get(role) or named.get(role, role)
-        return None if node is None or name is None else node.child_by_field_name(name)
+        return self.part(node, name)
 
     @builtins.property
     def strings(self) -> frozenset[str]:

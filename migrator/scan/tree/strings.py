@@ -15,7 +15,7 @@ import codecs
 import re
 from collections.abc import Callable
 
-from ...model import NO_VALUE
+from ...values import NO_VALUE
 from .. import urls
 from .nodes import Node, Source, argument_nodes, call_parts as parts, callee_name, field, member_name, receiver, unwrap, walk
 from .shapes import Shapes
@@ -30,7 +30,7 @@ Lookup = Callable[[str], "str | None"]
 def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
     """The value of a plain string literal (escapes decoded), or None (a Ruby string with
     ``#{}`` parts is no plain literal)."""
-    if node.type not in shapes.strings or any(part.type == shapes.substitution for part in node.named_children):
+    if node.type not in shapes.strings or any(shapes.substituted(part) is not None for part in node.named_children):
         return None
     return "".join(_piece(source, part, shapes) or "" for part in node.named_children)
 
@@ -70,6 +70,8 @@ def literal(source: Source, node: Node | None, shapes: Shapes,
         return NO_VALUE if found is None else found
     if node.type in shapes.literals:
         return shapes.literals[node.type]
+    if node.type in shapes.valued and source.text_of(node).lower() in shapes.literals:
+        return shapes.literals[source.text_of(node).lower()]
     inner = pointed(node)
     if inner is not None:
         return literal(source, inner, shapes, pointed)
@@ -107,7 +109,7 @@ def template(source: Source, node: Node | None, shapes: Shapes, lookup: Lookup, 
     node = unwrap(node, shapes.wrappers)
     if node is None or depth > DEPTH:
         return None
-    if node.type == shapes.heredoc:
+    if node.type in shapes.heredocs:
         node = heredoc_body(source, node, shapes)
         if node is None:
             return None
@@ -193,7 +195,7 @@ def text_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
     start, end = source.span(node)
     parts = node.named_children
     if node.type in shapes.texts:
-        content = [c for c in parts if c.type in shapes.fragment or c.type == shapes.substitution]
+        content = [c for c in parts if c.type in shapes.fragment or shapes.substituted(c) is not None]
     elif node.type == shapes.string and len(parts) == 1 and parts[0].type in shapes.block_fragment:
         content = parts
     else:
@@ -206,7 +208,11 @@ def text_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
 
 
 def heredoc_body(source: Source, opening: Node, shapes: Shapes) -> Node | None:
-    """The body of the heredoc a ``<<~EOS`` opens: the first body after it."""
+    """The body of a heredoc: the one its node holds (PHP's), else the first after the ``<<~EOS``
+    that opens it (Ruby's)."""
+    held = next((child for child in opening.named_children if child.type in shapes.texts), None)
+    if held is not None:
+        return held
     for node in walk(source.root):
         if node.type in shapes.texts and node.start_byte >= opening.end_byte:
             return node
@@ -240,8 +246,8 @@ def _placeheld(value: str | None, shapes: Shapes) -> str | None:
 
 def _template_part(source: Source, part: Node, shapes: Shapes, lookup: Lookup, depth: int,
                    builders: frozenset[str]) -> str:
-    if part.type == shapes.substitution:
-        inner = part.named_children[0] if part.named_children else None
+    inner = shapes.substituted(part)
+    if inner is not None:
         found = template(source, inner, shapes, lookup, depth + 1, builders)
         return urls.MARK if found is None else found
     return _piece(source, part, shapes) or ""
@@ -255,12 +261,12 @@ def object_entries(source: Source, node: Node, shapes: Shapes,
     out = []
     for entry in node.named_children:
         if entry.type == shapes.pair:
-            key = unwrap(field(entry, "key"), shapes.wrappers)
+            key = unwrap(shapes.part(entry, "key"), shapes.wrappers)
             name = key_name(source, key, shapes)
             if name is not None and spell is not None and key.type in shapes.identifier | shapes.property:
                 name = spell(name)
             if name is not None:
-                out.append((name, key, unwrap(field(entry, "value"), shapes.wrappers)))
+                out.append((name, key, unwrap(shapes.part(entry, "value"), shapes.wrappers)))
         elif entry.type == shapes.shorthand:
             out.append((source.text_of(entry), entry, entry))
     return out

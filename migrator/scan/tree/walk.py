@@ -9,21 +9,22 @@ from dataclasses import replace
 
 from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
-from ...model import NO_VALUE, Touch
 from ...syntax import Syntax
+from ...values import NO_VALUE, Touch
 from . import bindings, declare, literals, reads
 from ..scope import Scope
 from ...spelling import snake_of as snake
-from .infer import Inferer, Value
+from .infer import Inferred, Inferer
 from .language import Language
 from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
                     unwrap)
 from .nodes import index as index_of
 from .requests import Requests
-from .sdk import Sdk
+from .sdk import SDK, Sdk
 from .strings import literal, name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
+PLAIN = Origin()
 NEGATED = Expression(negated=True)
 
 
@@ -78,7 +79,7 @@ class Walk:
         for child in node.named_children:
             self.visit(child)
 
-    def function(self, node: Node, bound: Value | None = None) -> None:
+    def function(self, node: Node, bound: Inferred | None = None) -> None:
         """A function's body in a scope of its own; its parameters are records by their name or
         their type's (``mr``, ``x: MergeRequest``), or ``bound`` (a callback's argument)."""
         for child in node.named_children:
@@ -108,7 +109,7 @@ class Walk:
             if name is not None and name.type in self.sh.identifier:
                 yield position, self.s.text_of(name), field(param, "type")
 
-    def _typed(self, annotation: Node | None) -> Value | None:
+    def _typed(self, annotation: Node | None) -> Inferred | None:
         """A parameter's or variable's type names the record: ``(mr: MergeRequest)``, ``r
         *gitlab.Runner`` (the SDK's type, typed), ``List<Runner> runners``."""
         return self.sdk.typed(annotation) or self.infer.typed(annotation)
@@ -134,7 +135,7 @@ class Walk:
         if target is None:
             return
         if target.type == self.sh.object_pattern:
-            bindings.destructure(self, target, self.infer.value(value))
+            bindings.destructure(self, target, self.infer.of(value))
             return
         if target.type not in self.sh.identifier:
             return
@@ -145,7 +146,7 @@ class Walk:
         written = self.requests.url_written(plain)
         if written is not None and written.id in self.url_touches:
             self.named_urls[name] = self.url_touches[written.id]
-        found = self.infer.value(value) or self.requests.query(value) if value is not None else None
+        found = self.infer.of(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
         self.scope.bind(name, found or text or self.infer.named(name))
 
@@ -183,9 +184,9 @@ class Walk:
                 return key, receiver(node, self.sh), key_node, Syntax.SUBSCRIPT
         return None
 
-    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str] | None:
-        """(record, evidence) of what a field is read on; ``keyed``: by a key (``x["f"]``), which
-        some clients' responses answer from their body (HTTParty's ``response["f"]``)."""
+    def receiver(self, node: Node | None, keyed: bool = False) -> tuple[str | None, str, Origin] | None:
+        """(record, evidence, origin: ``Origin.sdk`` if it is an SDK's type) of what a field is read on;
+        ``keyed``: by a key (``x["f"]``), which HTTParty's response answers from its body."""
         node = unwrap(node, self.sh.wrappers)
         if node is None or node.type in self.sh.this:
             return None
@@ -195,20 +196,20 @@ class Walk:
             return None
         if node.type == self.sh.call:
             self.requests.call(node)  # a request's response, read before its arguments are visited
-        found = self.infer.value(node)
+        found = self.infer.of(node)
         if found is None:
-            return None, "bare"
-        if found.kind == "response" and keyed and found.family in self.lang.keyed_responses:
-            return found.record, found.evidence
-        if found.kind != "record":
+            return None, "bare", PLAIN
+        if found.holds == "response" and keyed and found.family in self.lang.keyed_responses:
+            return found.record, found.evidence, PLAIN
+        if found.holds != "record":
             return None
-        if self.lang.struct_fields and found.evidence == "typed" and found.family != "sdk" \
+        if self.lang.struct_fields and found.evidence == "typed" and found.family != SDK \
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
-            parent = node.parent
-            return found.record, "named" if parent is not None and parent.type == self.sh.member else found.evidence
-        return found.record, found.evidence
+            named = node.parent is not None and node.parent.type == self.sh.member
+            return found.record, "named" if named else found.evidence, PLAIN
+        return found.record, found.evidence, self.sdk.origin if found.family == SDK else PLAIN
 
     def field(self, node: Node, context: str, value: object = NO_VALUE, written: Written | None = None,
               expression: Expression | None = None) -> bool:
@@ -222,7 +223,7 @@ class Walk:
         if self.methods is not None and self.methods.nullable(node, name, owner[0]):
             expression = replace(expression or Expression(), nullable=True)
         self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
-                       syntax=access[3], written=written, expression=expression))
+                       syntax=access[3], written=written, expression=expression, origin=owner[2]))
         self.handled.add(node.id)
         return True
 
@@ -265,8 +266,8 @@ class Walk:
         elif node.id not in self.handled and not self.sdk.options(node):
             self.keys(node)
         for entry in node.named_children:
-            value = field(entry, "value") if entry.type == self.sh.pair else None
-            key = field(entry, "key") if entry.type == self.sh.pair else None
+            value = self.sh.part(entry, "value") if entry.type == self.sh.pair else None
+            key = self.sh.part(entry, "key") if entry.type == self.sh.pair else None
             if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
             if value is not None:
@@ -330,7 +331,7 @@ class Walk:
         bound = None
         if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
             if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
-                bound = self.infer.value(receiver(function, self.sh))
+                bound = self.infer.of(receiver(function, self.sh))
         block = field(node, self.sh.block) if self.sh.block else None
         for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
             if arg.type in self.sh.functions and bound is not None:
@@ -346,8 +347,8 @@ class Walk:
             self.scope.push()
             for position, name, _ in self._parameters(function):
                 if position == 0:
-                    self.scope.bind(name, self.infer.value(receiver(callee(call, self.sh), self.sh)))
-            found = self.infer.value(body)
+                    self.scope.bind(name, self.infer.of(receiver(callee(call, self.sh), self.sh)))
+            found = self.infer.of(body)
             self.scope.pop()
             if found is not None:
                 self.infer.cache[call.id] = found

@@ -1,4 +1,4 @@
-"""The shapes that flow through the pipeline: touches, findings, fixes and edits.
+"""The values every stage passes on: touches, findings, fixes and edits.
 
 Every scanner produces `Touch`es; the rule table turns touches into `Finding`s; the fix engine
 turns findings into `Edit`s. All of them are frozen dataclasses, so scanners and rules stay pure
@@ -12,7 +12,7 @@ from enum import StrEnum
 from typing import Any
 
 from .details import KEYS, Expression, Origin, Range, Request, Shell, Telemetry, Written
-from .record import record
+from .frozen import frozen
 from .syntax import Syntax
 
 EVIDENCE_ORDER = ("bare", "named", "typed")
@@ -86,7 +86,7 @@ def show_value(value: Any) -> str:
     return str(value)
 
 
-@record(order=True)
+@frozen(order=True)
 class Position:
     """A 1-based row and column, as ruff reports them."""
 
@@ -94,7 +94,7 @@ class Position:
     column: int
 
 
-@record(order=True)
+@frozen(order=True)
 class Span:
     start: Position
     end: Position
@@ -104,11 +104,11 @@ class Span:
         return cls(Position(row, col), Position(end_row, end_col))
 
 
-@record
+@frozen
 class Touch:
     """One thing a file does to the API, with where it does it (``range``: offsets in the file).
 
-    kind     endpoint | field | param | call | telemetry
+    role     endpoint | field | param | call | telemetry | suppression: what the touch is
     name     field, parameter or client attribute name; for an endpoint, the matched path
              template (``/runners/:id``); for telemetry, ``Message.field`` or ``Message``
     record   the record the touch concerns (``merge_request``, ``runner`` …) when known
@@ -122,7 +122,7 @@ class Touch:
     shell command writes it, where its text came from, and what telemetry it concerns.
     """
 
-    kind: str
+    role: str
     name: str
     range: Range
     record: str | None = None
@@ -159,7 +159,7 @@ class Touch:
         return dict(self.written.siblings) if self.written else {}
 
 
-@record
+@frozen
 class Edit:
     """Replace the text between two offsets with ``content``. ``span`` (rows and columns) is
     filled only where a report shows the edit."""
@@ -170,7 +170,7 @@ class Edit:
     span: Span | None = field(default=None, compare=False)
 
 
-@record
+@frozen
 class ValueMap:
     """One literal value and what replaces it: ``scope="active"`` becomes ``paused=False``."""
 
@@ -181,7 +181,7 @@ class ValueMap:
     note: str = ""
 
 
-@record
+@frozen
 class ContextApplicability:
     """The applicability of a fix where the touch has this context (``create``, ``filter`` …),
     on any path or only on the request paths given (``/groups/:id/runners``)."""
@@ -192,7 +192,7 @@ class ContextApplicability:
     paths: tuple[str, ...] = ()
 
 
-@record
+@frozen
 class FixIntent:
     """What a rule's fix does, as data (rules/*.yaml ``fix:``), before any syntax is involved.
 
@@ -211,7 +211,7 @@ class FixIntent:
     other_values: str = ""
 
 
-@record(interned=("message",))
+@frozen(interned=("message",))
 class Fix:
     applicability: Applicability
     message: str
@@ -222,7 +222,7 @@ class Fix:
         object.__setattr__(self, "applicability", Applicability(self.applicability))
 
 
-@record(interned=("code", "name", "item", "message", "severity", "evidence", "url", "kind"))
+@frozen(interned=("code", "name", "item", "message", "severity", "evidence", "url", "kind"))
 class Finding:
     code: str
     name: str

@@ -8,7 +8,7 @@ its touch (the scanner's detail, for the fixers) stays behind.
 import pickle
 
 from migrator.app.check import reported
-from migrator.model import Finding, Fix, Position, Span, Touch
+from migrator.values import Finding, Fix, Position, Span, Touch
 
 
 def finding(filename: str, touch: Touch | None = None) -> Finding:

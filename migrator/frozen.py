@@ -1,10 +1,10 @@
-"""The pipeline's records (details.py, model.py): frozen, slotted dataclasses that are made and
+"""The pipeline's values (details.py, values.py): frozen, slotted dataclasses that are made and
 pickled fast.
 
 ``dataclass(frozen=True, slots=True)`` sets each field with ``object.__setattr__``, a lookup of
 the field by name each time, and pickles each object through ``dataclasses.fields``: making the
 touches of a large file and packing a file's findings for the parent process or the result cache
-cost as much as scanning it. A record sets each field through its slot directly, and pickles as
+cost as much as scanning it. A ``@frozen`` class sets each field through its slot directly, and pickles as
 the tuple of its field values, read in one C call. Everything else is the dataclass's own:
 its fields, defaults, ``__post_init__``, equality, hashing and ordering.
 """
@@ -20,8 +20,8 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 
-def record(cls: type[T] | None = None, /, interned: tuple[str, ...] = (), **options: Any) -> Any:
-    """``@record`` or ``@record(order=True)``: a frozen, slotted dataclass that pickles fast.
+def frozen(cls: type[T] | None = None, /, interned: tuple[str, ...] = (), **options: Any) -> Any:
+    """``@frozen`` or ``@frozen(order=True)``: a frozen, slotted dataclass that pickles fast.
     The text fields named in ``interned`` are interned as they are unpickled: a run's findings
     come from many pickles (one per file), each with its own copy of texts that a few rules
     repeat thousands of times (their code, name, message)."""
@@ -45,7 +45,7 @@ def _init(cls: type, setters: tuple[Callable[[Any, Any], None], ...]) -> Callabl
     parameters, body, scope = [], [], {}
     for number, field_ in enumerate(fields(cls)):
         if field_.default_factory is not MISSING or not field_.init or field_.kw_only:
-            raise TypeError(f"record {cls.__name__}.{field_.name}: only plain fields and defaults")
+            raise TypeError(f"frozen {cls.__name__}.{field_.name}: only plain fields and defaults")
         scope[f"_set{number}"] = setters[number]
         if field_.default is MISSING:
             parameters.append(field_.name)
