@@ -17,11 +17,11 @@ from __future__ import annotations
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..apimodel import ApiModel
-from ..regions import Piece, Region, dispatch
-from ..source.maps import Joined, yaml_scalar
+from ..regions import Region, dispatch
+from ..regions.yaml import Script, variable
 from .shell import ShellScope
 from ..values import ScanError, Touch
-from .shellwords import Env, quoted_word
+from .shellwords import Env
 from .yamlpos import compose_nodes
 
 SCRIPT_KEYS = ("before_script", "script")
@@ -145,28 +145,6 @@ class Graph:
         return [s for item in node.value for s in self.scalars(item, seen, depth + 1)]
 
 
-class Script:
-    """YAML scalars joined into one script (source/maps.Joined), with each scalar as a piece of
-    the region, written back in its own style."""
-
-    def __init__(self, text: str):
-        self.text = text
-        self.joined = Joined(text)
-        self.pieces: list[Piece] = []
-
-    def add(self, node: ScalarNode, separator: str = "\n") -> None:
-        start, end = node.start_mark.index, node.end_mark.index
-        omap, _ = yaml_scalar(self.text, start, end, node.value, node.style or "")
-        at = self.joined.length
-        self.joined.add(node.value, omap, start, separator)
-        self.pieces.append(Piece(at, at + len(node.value), (start, end), "yaml", node))
-
-    def region(self, scope: ShellScope) -> Region:
-        span = (min(p.span[0] for p in self.pieces), max(p.span[1] for p in self.pieces))
-        return Region("shell", span, self.joined.joined(), self.joined, scope=scope, exact=False,
-                      pieces=tuple(self.pieces))
-
-
 class CiFile:
     def __init__(self, text: str, doc: MappingNode):
         self.text = text
@@ -217,11 +195,7 @@ class CiFile:
                 if isinstance(value, MappingNode):
                     value = self.graph.resolve(dict(self.graph.entries(value)).get("value"))
                 if name and isinstance(value, ScalarNode):
-                    script = Script(self.text)
-                    script.add(value, separator="")
-                    word = quoted_word(script.joined.joined(), env)
-                    self.found.append(script.region(ShellScope(env.copy(), name, word)))
-                    env.set(name, word)
+                    self.found.append(variable(self.text, name, value, env))
 
     def job(self, node: MappingNode, default: dict, base: Env) -> None:
         keys, variables = self.effective(node)
