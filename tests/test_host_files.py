@@ -1,5 +1,6 @@
 """Hosts that are files of their own shape: a raw HTTP response kept as a fixture
-(kinds/httpdump.py), … Which spans are regions, of which kind, and where they stand."""
+(kinds/httpdump.py), a Makefile, a justfile and a Taskfile (kinds/makefile.py, justfile.py,
+taskfile.py). Which spans are regions, of which kind, and where they stand."""
 
 from __future__ import annotations
 
@@ -29,3 +30,52 @@ def test_a_body_that_is_no_json_is_read_for_endpoint_urls_and_headers_alone_are_
     (body,) = httpdump.regions("HTTP/1.1 200 OK\nContent-Type: text/plain\n\nsee /api/v4/runners\n")
     assert body.kind == "other"
     assert httpdump.regions("HTTP/1.1 204 No Content\nX: y\n\n") == []
+
+
+MAKEFILE = ("API ?= https://gl.example.com/api/v4\n\nrunners:\n"
+            "\t@curl -s \"$(API)/runners\" \\\n  | jq '.[] | .id' > ids\n"
+            "\tfor id in $$(cat ids); do echo \"$$id $@\"; done\n")
+
+
+def test_a_recipe_is_read_as_make_hands_it_to_the_shell():
+    from migrator.kinds import makefile
+
+    variable, recipe = makefile.regions(MAKEFILE)
+    assert (variable.scope.assign, variable.text) == ("API", "https://gl.example.com/api/v4")
+    assert recipe.text == ('curl -s "${API}/runners" \\\n  | jq \'.[] | .id\' > ids\n'
+                           'for id in $(cat ids); do echo "$id $_"; done\n')
+    assert recipe.scope.env.values["API"] == "https://gl.example.com/api/v4"
+
+
+def test_a_recipe_maps_past_tabs_marks_and_make_escapes():
+    from migrator.kinds import makefile
+
+    recipe = makefile.regions(MAKEFILE)[1]
+    for word in ("curl", "| jq", "$(cat", "$id"):
+        at = recipe.text.index(word)
+        host = recipe.where(at)
+        assert MAKEFILE[host:host + len(word) + 1].replace("$$", "$").startswith(word)
+
+
+def test_a_fix_in_a_recipe_keeps_tabs_and_writes_dollars_as_make_reads_them(table):
+    from migrator.fix.passes import fix_text
+
+    code = "x:\n\tcurl -s \"https://gl.example.com/api/v4/runners?scope=active\" | jq \"$$(echo .)\"\n"
+    fixed = fix_text(code, "makefile", "Makefile", table.rules, table, unsafe=False)
+    assert fixed.text == code.replace("scope=active", "paused=false")
+
+
+def test_a_justfile_recipe_body_less_its_indentation_and_a_shebang_names_its_kind():
+    from migrator.kinds import justfile
+
+    text = "a:\n    @echo {{x}}\n\nb:\n  #!/usr/bin/env python3\n  print({{{{1}})\n"
+    shell, python = justfile.regions(text)
+    assert (shell.kind, shell.text) == ("shell", "echo $____\n")
+    assert (python.kind, python.text) == ("python", "#!/usr/bin/env python3\nprint({{1}})\n")
+
+
+def test_taskfile_commands_are_shell_with_template_actions_as_placeholders():
+    from migrator.kinds import taskfile
+
+    cmds, cmd = taskfile.regions("version: '3'\ntasks:\n  a:\n    cmds:\n      - echo {{.X}}\n      - cmd: ls\n")
+    assert (cmds.text, cmd.text) == ("echo $_____\n", "ls\n")

@@ -22,7 +22,7 @@ from typing import Any
 # The order they are tried: kinds known by their names first (hosts among them: a workflow is
 # never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests,
 # and the endpoint-URL fallback last.
-MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "ci", "cassette", "shell", "httpdump", "json",
+MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile", "ci", "cassette", "shell", "httpdump", "json",
            "jsonlines", "proto", "javascript", "ruby", "go", "java", "php", "other")
 
 

@@ -39,13 +39,18 @@ def claims(path: Path, head, explicit: bool) -> bool:
 def regions(text: str) -> list:
     """Each script step's region: the value of any of the systems' script keys, anywhere in the
     document (the keys do not clash: no system gives another's a meaning of its own)."""
+    return scripts(text, (*CIRCLECI, *(k for keys in SYSTEMS.values() for k in keys)), TEMPLATE)
+
+
+def scripts(text: str, keys: tuple[str, ...], template: re.Pattern[str]) -> list:
+    """A region of shell for the value of each of ``keys`` anywhere in a YAML text: a script, or a
+    list of lines (an entry that is a mapping is read for its own keys)."""
     from yaml.nodes import MappingNode, ScalarNode, SequenceNode
 
     from ..regions.yaml import Script
     from ..scan.ci import Graph, compose
     from .shell import placeholder
 
-    keys = {*CIRCLECI, *(k for keys in SYSTEMS.values() for k in keys)}
     found = []
     for doc in compose(text):
         if not isinstance(doc, MappingNode):
@@ -58,7 +63,7 @@ def regions(text: str) -> list:
                 [v for v in value.value if isinstance(v, ScalarNode)] if isinstance(value, SequenceNode) else []
             lines = [line for line in lines if line.tag != "tag:yaml.org,2002:null"]
             if lines:
-                script = Script(text, "shell", TEMPLATE, placeholder)
+                script = Script(text, "shell", template, placeholder)
                 for line in lines:
                     script.add(line, separator="" if line.value.endswith("\n") else "\n")
                 found.append(script.region())

@@ -79,11 +79,11 @@ def regions(text: str) -> list:
 def block(text: str, content: tuple[int, int], kind: str, layout, expected: str):
     """One fenced block's region: its lines less the fence's prefix; a console's prompts taken off
     its command lines, its output read as blank lines."""
-    from ..regions.lines import Layout, Mismatch, region_of
+    from ..regions.lines import Layout, Mismatch, by_length, region_of
     from . import by_name
 
     if kind != "console":
-        region = region_of(kind, text, [(*content, layout)], by_name(kind).placeholder)
+        region = region_of(kind, text, [(*content, layout)], by_length(by_name(kind).placeholder))
         if region.text != expected:
             raise Mismatch("the block's lines read otherwise than CommonMark reads them")
         return region
@@ -102,7 +102,7 @@ def block(text: str, content: tuple[int, int], kind: str, layout, expected: str)
             continued = line.endswith("\\")
         else:
             runs.append((start, end, None))
-    return region_of("shell", text, runs, by_name("shell").placeholder)
+    return region_of("shell", text, runs, by_length(by_name("shell").placeholder))
 
 
 def _closes(text: str, starts: list[int], row: int, markup: str) -> bool:

@@ -22,7 +22,7 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 
 def regions(text: str) -> list:
-    from ..regions.lines import Layout, Mismatch, region_of
+    from ..regions.lines import Layout, Mismatch, by_length, region_of
     from . import by_name
     from .markdown import kind_of_block
 
@@ -36,7 +36,7 @@ def regions(text: str) -> list:
         if kind is None:
             continue
         try:
-            found.append(region_of(kind, text, [(start, end, Layout(" " * indent))], by_name(kind).placeholder))
+            found.append(region_of(kind, text, [(start, end, Layout(" " * indent))], by_length(by_name(kind).placeholder)))
         except Mismatch:
             continue
     return found

@@ -29,12 +29,15 @@ class Layout:
     escapes   (as written, as read) pairs: make's ``("$$", "$")``
     template  a pattern of the host's template syntax (make's ``$(X)``, a workflow's ``${{ x }}``),
               read as the region kind's placeholder of the same length
+    marks     characters after the prefix that the host reads and the region does not (make's
+              ``@``, ``-`` and ``+`` before a recipe line; not on a line that continues one)
     """
 
     prefix: str = ""
     optional: bool = False
     escapes: tuple[tuple[str, str], ...] = ()
     template: str | None = None
+    marks: str = ""
 
     def write(self, fragment: str, newline: str) -> str:
         """A fragment of region text as the host writes it: escapes written out, and each line
@@ -50,20 +53,23 @@ class Mismatch(ValueError):
     """A line is not written as the layout says (a fence line indented less than its list item)."""
 
 
-def read(host: str, start: int, end: int, layout: Layout, spell: Callable[[int], str] | None = None
+def read(host: str, start: int, end: int, layout: Layout, spell: Callable[[str], str] | None = None
          ) -> tuple[str, OffsetMap, tuple[Range, ...]]:
     """(the region's text, its map to the host, its placeholders) of the host's lines from
-    ``start`` (a line's start) to ``end``; line breaks are read as ``\\n``. Mismatch when a line
-    lacks the prefix."""
+    ``start`` (a line's start) to ``end``; line breaks are read as ``\\n``; ``spell`` gives the
+    placeholder of a template written so, of the same length. Mismatch when a line lacks the prefix."""
     pieces: list[str] = []
     anchors: list[tuple[int, int]] = []
     holes: list[Range] = []
-    size, pattern = 0, _pattern(layout.escapes, layout.template)
+    size, pattern, continued = 0, _pattern(layout.escapes, layout.template), False
     for match in LINE.finditer(host, start, end):
         line_start, line_end = match.start(), match.end(1) - len(match.group(1))
         if line_start == line_end and not match.group(1):
             break
         at = line_start + _lead(host, line_start, line_end, layout)
+        while layout.marks and not continued and at < line_end and host[at] in layout.marks:
+            at += 1
+        continued = host.endswith("\\", line_start, line_end)
         anchors.append((size, at))
         last = at
         for found in pattern.finditer(host, at, line_end) if pattern else ():
@@ -73,7 +79,7 @@ def read(host: str, start: int, end: int, layout: Layout, spell: Callable[[int],
             written = found.group()
             read_as = dict(layout.escapes).get(written)
             if read_as is None:
-                read_as = spell(len(written)) if spell else written
+                read_as = spell(written) if spell else written
                 holes.append((size, size + len(read_as)))
             pieces.append(read_as)
             size += len(read_as)
@@ -110,7 +116,8 @@ Run = tuple[int, int, "Layout | None"]
 """Host lines start..end read with a layout, or (None) read as blank lines (a console's output)."""
 
 
-def region_of(kind: str, host: str, runs: list[Run], spell: Callable[[int], str] | None = None) -> Region:
+def region_of(kind: str, host: str, runs: list[Run], spell: Callable[[str], str] | None = None,
+              scope: object = None) -> Region:
     """The region of ``kind`` made of runs of the host's lines: each run with a layout a piece,
     edited as it is written; a run without one is read as blank lines, never edited."""
     texts: list[str] = []
@@ -132,5 +139,10 @@ def region_of(kind: str, host: str, runs: list[Run], spell: Callable[[int], str]
         texts.append(text)
         size += len(text)
     span = (runs[0][0], runs[-1][1]) if runs else (0, 0)
-    return Region(kind, span, "".join(texts), OffsetMap(anchors or [(0, span[0])]), tuple(holes),
+    return Region(kind, span, "".join(texts), OffsetMap(anchors or [(0, span[0])]), tuple(holes), scope,
                   pieces=tuple(pieces))
+
+
+def by_length(placeholder: Callable[[int], str] | None) -> Callable[[str], str] | None:
+    """A kind's placeholder (FileKind.placeholder, by length) for each template as written."""
+    return None if placeholder is None else lambda written: placeholder(len(written))
