@@ -79,3 +79,16 @@ def test_taskfile_commands_are_shell_with_template_actions_as_placeholders():
 
     cmds, cmd = taskfile.regions("version: '3'\ntasks:\n  a:\n    cmds:\n      - echo {{.X}}\n      - cmd: ls\n")
     assert (cmds.text, cmd.text) == ("echo $_____\n", "ls\n")
+
+
+def test_a_dockerfile_run_with_continuations_a_dropped_comment_and_a_heredoc():
+    from migrator.kinds import dockerfile
+
+    text = ("FROM alpine\nENV API=https://gl/api/v4\nRUN --mount=type=cache,target=/c curl \"$API/runners\" \\\n"
+            "  # dropped\n  | jq .\nRUN <<EOF\necho one\necho two\nEOF\nRUN [\"sh\", \"-c\", \"true\"]\n")
+    variable, run, heredoc = dockerfile.regions(text)
+    assert (variable.scope.assign, variable.text) == ("API", "https://gl/api/v4")
+    assert run.text == 'curl "$API/runners" \\\n  | jq .\n'
+    assert run.scope.env.values["API"] == "https://gl/api/v4"
+    assert heredoc.text == "echo one\necho two\n"
+    assert text[heredoc.where(heredoc.text.index("echo two")):].startswith("echo two")

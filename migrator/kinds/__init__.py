@@ -22,8 +22,9 @@ from typing import Any
 # The order they are tried: kinds known by their names first (hosts among them: a workflow is
 # never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests,
 # and the endpoint-URL fallback last.
-MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile", "ci", "cassette", "shell", "httpdump", "json",
-           "jsonlines", "proto", "javascript", "ruby", "go", "java", "php", "other")
+MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile", "dockerfile",
+           "ci", "cassette", "shell", "httpdump", "json", "jsonlines", "proto", "javascript", "ruby", "go", "java",
+           "php", "other")
 
 
 @dataclass(frozen=True)

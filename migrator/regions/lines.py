@@ -112,8 +112,10 @@ def _pattern(escapes: tuple[tuple[str, str], ...], template: str | None) -> re.P
     return re.compile("|".join(parts)) if parts else None
 
 
-Run = tuple[int, int, "Layout | None"]
-"""Host lines start..end read with a layout, or (None) read as blank lines (a console's output)."""
+DROPPED = "dropped"
+Run = tuple[int, int, "Layout | str | None"]
+"""Host lines start..end read with a layout, read as blank lines (None: a console's output), or
+left out (DROPPED: a comment line Docker drops inside an instruction)."""
 
 
 def region_of(kind: str, host: str, runs: list[Run], spell: Callable[[str], str] | None = None,
@@ -126,8 +128,8 @@ def region_of(kind: str, host: str, runs: list[Run], spell: Callable[[str], str]
     pieces: list[Piece] = []
     size = 0
     for start, end, layout in runs:
-        if layout is None:
-            blank = host.count("\n", start, end) or 1
+        if layout is None or layout == DROPPED:
+            blank = 0 if layout == DROPPED else host.count("\n", start, end) or 1
             anchors.append((size, start))
             texts.append("\n" * blank)
             size += blank
