@@ -222,6 +222,16 @@ class Fix:
         object.__setattr__(self, "applicability", Applicability(self.applicability))
 
 
+@frozen
+class Cell:
+    """Where a finding in a notebook starts, as ruff tells it: the cell (1-based, every cell
+    counted) and the row and column in that cell's source."""
+
+    number: int
+    row: int
+    column: int
+
+
 @frozen(interned=("code", "name", "item", "message", "severity", "evidence", "url", "kind"))
 class Finding:
     code: str
@@ -245,6 +255,7 @@ class Finding:
     # ``fix`` is resolved from them for the touch in a step of its own (fix/intents.resolve).
     intent: FixIntent | None = field(default=None, compare=False, repr=False)
     floor: str = field(default="bare", compare=False, repr=False)
+    cell: Cell | None = field(default=None, compare=False)  # in a notebook (pipeline.in_cells)
 
     def fixable(self, unsafe: bool = False) -> bool:
         """Whether ``fix`` applies this finding's fix (``unsafe``: with --unsafe-fixes)."""

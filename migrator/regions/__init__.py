@@ -57,6 +57,7 @@ class Region:
     exact         its map is exact: a touch its kind reads inside a string of it keeps its exact
                   place; otherwise (a script joined from YAML scalars) such a touch is approximate
     pieces        how its text is written in the host, for the fixer; none: never edited
+    cell          the notebook cell it is (1-based), for reports that tell a finding by its cell
     """
 
     kind: str
@@ -67,6 +68,7 @@ class Region:
     scope: Any = None
     exact: bool = True
     pieces: tuple[Piece, ...] = ()
+    cell: int | None = None
 
     def piece_at(self, start: int, end: int) -> Piece | None:
         """The piece that holds the region's text start..end whole, if any."""

@@ -48,6 +48,14 @@ class OffsetMap:
         written (an escape sequence's start, or the closing quote)."""
         return self(offset)
 
+    def back(self, raw: int) -> int:
+        """The offset in the value of the character written at ``raw`` (inside an escape
+        sequence: the character it decodes to); the map must have no outer map."""
+        index = max(bisect_right(self.raw, raw) - 1, 0)
+        decoded = self.decoded[index] + raw - self.raw[index]
+        following = self.decoded[index + 1] if index + 1 < len(self.decoded) else None
+        return min(decoded, following - 1) if following is not None and following > self.decoded[index] else decoded
+
     def then(self, outer: Callable[[int], int]) -> OffsetMap:
         """This map followed by ``outer`` (the map of the text holding this value)."""
         mine = OffsetMap(list(zip(self.decoded, self.raw)), self.outer)
@@ -97,6 +105,15 @@ class Joined:
         if local < size:
             return omap(local)
         return self.end(offset)
+
+    def back(self, raw: int) -> int | None:
+        """The offset in the joined text of the character written at ``raw`` in the file, or None
+        when no string of it holds ``raw``."""
+        for index in range(len(self.maps) - 1, -1, -1):
+            omap, size, raw_start = self.maps[index]
+            if raw_start <= raw:
+                return self.starts[index] + min(omap.back(raw), size)
+        return None
 
     def end(self, offset: int) -> int:
         """Where the joined text's characters up to ``offset`` (exclusive) end in the file: after

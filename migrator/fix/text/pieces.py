@@ -8,7 +8,7 @@ from bisect import bisect_right
 
 from ...scan import yamlpos
 from ...scan.jsonpos import SCALAR, Node
-from .host import Host, JsonString, YamlString
+from .host import Host, JsonString, ValueEdit, YamlString
 from .lines import Lines
 
 
@@ -22,7 +22,20 @@ def writer_of(text: str, piece) -> Host | None:
         return YamlString(text, node) if isinstance(value, str) and style != "binary" else None
     if piece.form == "json":
         return JsonString(text, piece.at)
+    if piece.form == "json-part":
+        return Part(JsonString(text, piece.at[0]), piece.at[1])
     return Lines(text, piece)  # "lines": a run of the host's lines (regions/lines.py)
+
+
+class Part(Host):
+    """A piece that is the part of a string from ``skip`` on (a notebook's ``!`` line less its
+    ``!``): its edits are the string's, shifted."""
+
+    def __init__(self, string: Host, skip: int):
+        self.string, self.skip = string, skip
+
+    def written(self, value_edits: list[ValueEdit]) -> list[ValueEdit] | None:
+        return self.string.written([(a + self.skip, b + self.skip, new) for a, b, new in value_edits])
 
 
 class PieceHosts:
