@@ -92,3 +92,12 @@ def test_a_dockerfile_run_with_continuations_a_dropped_comment_and_a_heredoc():
     assert run.scope.env.values["API"] == "https://gl/api/v4"
     assert heredoc.text == "echo one\necho two\n"
     assert text[heredoc.where(heredoc.text.index("echo two")):].startswith("echo two")
+
+
+def test_a_jenkinsfile_sh_step_is_read_as_groovy_hands_it_over():
+    from migrator.kinds import jenkinsfile
+
+    text = "node {\n  sh \"echo \\$HOME ${env.X} \\\"q\\\"\"\n  sh(script: '''\n    ls \\\\\n  ''', returnStdout: true)\n}\n"
+    gstring, block = jenkinsfile.regions(text)
+    assert gstring.text == 'echo $HOME $_______ "q"'
+    assert block.text == "\n    ls \\\n  "

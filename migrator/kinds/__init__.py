@@ -23,8 +23,8 @@ from typing import Any
 # never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests,
 # and the endpoint-URL fallback last.
 MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile", "dockerfile",
-           "notebook", "ci", "cassette", "shell", "httpdump", "json", "jsonlines", "proto", "javascript", "ruby", "go",
-           "java", "php", "other")
+           "notebook", "jenkinsfile", "ci", "cassette", "shell", "httpdump", "json", "jsonlines", "proto",
+           "javascript", "ruby", "go", "java", "php", "other")
 
 
 @dataclass(frozen=True)
