@@ -73,3 +73,13 @@ def test_whether_a_yaml_file_is_a_recording_is_decided_in_one_place():
     assert recording(cassette) and recording_head(cassette.encode()) and recorded_syntax(cassette) == "yaml"
     assert recorded_syntax('{"interactions": []}') == "json"  # JSON is read as JSON, whatever it holds
     assert not recording("stages: [test]\n")
+
+
+def test_a_program_a_shell_script_runs_from_itself_is_a_region_of_its_language():
+    from migrator.scan.shell import programs
+
+    script = "python3 - <<'PY'\nimport os\nPY\npython -c 'print(1)'\nnode -e \"x($HOME)\"\ncat <<EOF\nhi\nEOF\n"
+    heredoc, inline, node = programs(script)
+    assert (heredoc.kind, heredoc.text, inline.kind, inline.text) == ("python", "import os\n", "python", "print(1)")
+    assert script[heredoc.span[0]:heredoc.span[1]] == "import os\n" and heredoc.pieces and inline.pieces
+    assert node.kind == "javascript" and not node.pieces  # an expansion: read, never edited

@@ -66,7 +66,7 @@ def _rewritten(text: str, findings: Sequence[Finding], read_regions: list[tuple[
     out: dict[Finding, tuple[Edit, ...]] = {}
     for region, reader, touches in read_regions:
         group = {replace(found, touch=touch): found  # the finding in the region's offsets → the host's
-                 for touch in touches for found in wanted.pop(moved(touch, region.where, region.exact), ())}
+                 for touch in touches for found in wanted.pop(moved(touch, region.where, region.exact, region.embedded), ())}
         if not group:
             continue
         writer = _Writer(text, region)

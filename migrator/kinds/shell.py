@@ -24,9 +24,18 @@ def scan(text: str, model) -> list:
 
 
 def fix(text: str, findings: list) -> dict:
+    """The script's text edits, and those of the programs it runs from itself (``python - <<EOF``,
+    ``node -e '…'``: regions of the script, scan/shell.programs), made by their own kinds."""
     from ..fix.text import whole_file
 
-    return whole_file(text, findings)
+    edits = whole_file(text, findings)
+    rest = [f for f in findings if f not in edits]
+    if rest and ("<<" in text or " -c" in text or " -e" in text or " --eval" in text or " -p" in text):
+        from ..fix.regions import edits as region_edits
+        from ..scan.shell import programs
+
+        edits.update(region_edits(text, rest, programs(text)))
+    return edits
 
 
 def scan_region(text: str, model, scope) -> list:

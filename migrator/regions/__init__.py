@@ -58,6 +58,8 @@ class Region:
                   place; otherwise (a script joined from YAML scalars) such a touch is approximate
     pieces        how its text is written in the host, for the fixer; none: never edited
     cell          the notebook cell it is (1-based), for reports that tell a finding by its cell
+    embedded      the string its text is held in, when that is a string of a program (a Python
+                  here-document of a shell script: ``shell-program``): its touches are embedded there
     """
 
     kind: str
@@ -69,6 +71,7 @@ class Region:
     exact: bool = True
     pieces: tuple[Piece, ...] = ()
     cell: int | None = None
+    embedded: str | None = None
 
     def piece_at(self, start: int, end: int) -> Piece | None:
         """The piece that holds the region's text start..end whole, if any."""

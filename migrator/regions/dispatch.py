@@ -38,7 +38,7 @@ def read(region: Region, model) -> tuple[str, list[Touch]]:
 
 def scan(region: Region, model) -> list[Touch]:
     """The region's touches, in the host's offsets."""
-    return [moved(t, region.where, region.exact) for t in read(region, model)[1]]
+    return [moved(t, region.where, region.exact, region.embedded) for t in read(region, model)[1]]
 
 
 def scan_all(regions: Iterable[Region], model) -> list[Touch]:

@@ -30,10 +30,10 @@ def ranges_of(touch: Touch) -> list[tuple[str, Range | None]]:
     ]
 
 
-def moved(touch: Touch, where: Callable[[int], int], exact: bool = True) -> Touch:
-    """The touch with its ranges in the host's offsets. Where the map is not exact, a touch read
-    inside a string of the region (JSON in a shell word of a CI script) is approximate: no fix
-    edits it."""
+def moved(touch: Touch, where: Callable[[int], int], exact: bool = True, embedded: str | None = None) -> Touch:
+    """The touch with its ranges in the host's offsets. ``embedded``: the region is held in a string
+    of its host's program, and so is the touch. Where the map is not exact, a touch read inside a
+    string (JSON in a shell word of a CI script) is approximate: no fix edits it."""
 
     def host(r: Range | None) -> Range | None:
         return span(where, *r) if r else r
@@ -46,6 +46,11 @@ def moved(touch: Touch, where: Callable[[int], int], exact: bool = True) -> Touc
         changes["expression"] = replace(expression, compare=host(expression.compare))
     if shell is not None:
         changes["shell"] = replace(shell, word=host(shell.word), words=host(shell.words), piece=host(shell.piece))
-    if not exact and touch.origin.embedded and not touch.origin.approximate:
-        changes["origin"] = replace(touch.origin, approximate=True)
+    origin = touch.origin
+    if embedded and not origin.embedded:
+        origin = replace(origin, embedded=embedded)
+    if not exact and origin.embedded and not origin.approximate:
+        origin = replace(origin, approximate=True)
+    if origin is not touch.origin:
+        changes["origin"] = origin
     return replace(touch, **changes)

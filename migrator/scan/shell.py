@@ -20,7 +20,8 @@ from ..apimodel import ApiModel
 from ..details import Expression, Range, Shell, Siblings, Written, others
 from ..details import Request as RequestDetail
 from ..syntax import Syntax
-from ..regions import Region, dispatch
+from ..regions import Piece, Region, dispatch
+from ..regions.lines import Layout
 from ..source.maps import OffsetMap
 from ..values import NO_VALUE, ScanError, Touch
 from . import jq, recorded, shellfields, urls
@@ -35,6 +36,8 @@ JQ = {"jq", "gojq", "jaq"}
 JQ_ARGS = {"--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1,
            "-f": 1, "--from-file": 1}
 PASS_THROUGH = {"echo", "printf", "cat", "tee"}
+INTERPRETER = re.compile(r"(python|node|nodejs)(?:\d+(?:\.\d+)*)?")
+INLINE = {"python": ("-c",), "javascript": ("-e", "--eval", "-p", "--print")}
 GLAB_PLACEHOLDER = re.compile(r":(?:branch|fullpath|group|id|namespace|repo|user|username)\b")
 
 
@@ -122,12 +125,22 @@ class ScriptScanner:
         if name in JQ:
             self.jq(args, flow or self.stdin_flow(cmd))
             return None
+        program = self.program(name, args, cmd)
+        if program is not None:
+            return None
         for word in args + ([cmd.stdin] if cmd.stdin else []):
             self.url_word(word)
             self.json_word(word)
         if name in PASS_THROUGH:
             return flow or self.stdin_flow(cmd) or self.named_flow(args)
         return None
+
+    def program(self, name: str, args: list[Word], cmd: Command) -> Region | None:
+        """The program an interpreter runs from the script itself: its touches are read here."""
+        region = program_region(name, args, cmd, self.text)
+        if region is not None:
+            self.touches.extend(dispatch.scan(region, self.model))
+        return region
 
     def assign(self, name: str, value: Word) -> None:
         """``NAME=value``: remember the value; a URL assigned is reported where it is written."""
@@ -284,6 +297,46 @@ class ScriptScanner:
             evidence=evidence, context=found.context, value=found.value, syntax=found.syntax,
             expression=Expression(found.op, compare, term=found.term), shell=Shell(self.span(word.start, word.end)),
         ))
+
+
+def program_region(name: str, args: list[Word], cmd: Command, script: str) -> Region | None:
+    """The program an interpreter runs from the script itself (``python -c '…'``, ``node -e '…'``,
+    ``python - <<EOF``): a region of the script in the interpreter's kind, or None when the
+    command runs none. A program written as it reads (single quotes, a quoted here-document) is
+    one piece, fixed in place; one with escapes or expansions is read, its positions estimated."""
+    kind = interpreter(name)
+    if kind is None:
+        return None
+    word = next((args[i + 1] for i, arg in enumerate(args[:-1]) if arg.value in INLINE[kind]), None)
+    operands = [arg for arg in args if not arg.value.startswith("-") or arg.value == "-"]
+    if word is None and cmd.stdin is not None and (not operands or operands[0].value == "-"):
+        word = cmd.stdin
+    if word is None or not word.value or not word.written(0, len(word.value)):
+        return None
+    omap, exact = word_map(word, script)
+    span = (omap(0), omap.end(len(word.value)))
+    as_written = exact and script[span[0]:span[1]] == word.value  # no quote, escape or expansion inside
+    pieces = (Piece(0, len(word.value), span, "lines", (Layout(), None)),) if as_written else ()
+    return Region(kind, span, word.value, omap, exact=exact, pieces=pieces, embedded="shell-program")
+
+
+def programs(script: str) -> list[Region]:
+    """The programs the script's commands run from the script itself (for the fixer)."""
+    out, pending = [], list(commands(script, Env()))
+    while pending:
+        cmd = pending.pop(0)
+        words = [w for w in cmd.words if not assignment(w)]
+        if words:
+            region = program_region(words[0].value.rsplit("/", 1)[-1], words[1:], cmd, script)
+            out += [region] if region is not None else []
+        pending += [sub_cmd for w in cmd.all_words() for sub in w.subs for sub_cmd in sub.commands]
+    return out
+
+
+def interpreter(name: str) -> str | None:
+    """The kind of program a command runs (``python3.12`` → python, ``node`` → javascript)."""
+    found = INTERPRETER.fullmatch(name)
+    return None if found is None else "python" if found.group(1) == "python" else "javascript"
 
 
 def word_map(word: Word, script: str) -> tuple[OffsetMap, bool]:
