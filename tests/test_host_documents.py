@@ -79,3 +79,9 @@ def test_a_block_that_does_not_parse_is_read_for_its_endpoint_urls(table):
     assert dispatch.read(region, table.model)[0] == "other"
     (touch,) = [t for t in dispatch.scan(region, table.model) if t.role == "endpoint"]
     assert text[touch.range[0]:touch.range[1]].startswith("{b}/api/v4/projects")
+
+
+def test_an_http_block_is_read_as_a_request_file():
+    text = "```http\nGET https://gitlab.example.com/api/v4/runners?scope=active\n```\n"
+    (region,) = markdown.regions(text)
+    assert (region.kind, region.text) == ("http", "GET https://gitlab.example.com/api/v4/runners?scope=active\n")

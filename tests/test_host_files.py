@@ -101,3 +101,18 @@ def test_a_jenkinsfile_sh_step_is_read_as_groovy_hands_it_over():
     gstring, block = jenkinsfile.regions(text)
     assert gstring.text == 'echo $HOME $_______ "q"'
     assert block.text == "\n    ls \\\n  "
+
+
+def test_each_request_of_an_http_file_with_its_variables_headers_and_body(table):
+    from migrator.scan.httpfile import scan
+
+    text = ("@api = https://gl.example.com/api/v4\n###\nPUT {{api}}/runners/{{id}}\nPRIVATE-TOKEN: {{t}}\n\n"
+            '{"active": false, "tag_list": {{tags}}}\n### next\n# a comment\nGET {{api}}/runners?scope=paused\n')
+    found = [(t.role, t.name, t.request.location if t.role == "param" else None, text[slice(*t.range)])
+             for t in scan(text, table.model)]
+    assert found == [
+        ("endpoint", "/runners/:id", None, "{{api}}/runners/{{id}}"),
+        ("param", "PRIVATE-TOKEN", "header", "PRIVATE-TOKEN"),
+        ("param", "active", "body", '"active"'), ("param", "tag_list", "body", '"tag_list"'),
+        ("endpoint", "/runners", None, "{{api}}/runners?scope=paused"),
+        ("param", "scope", "query", "{{api}}/runners?scope=paused")]

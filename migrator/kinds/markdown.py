@@ -3,7 +3,7 @@
 (migrator/regions) of that kind, found with markdown-it-py (CommonMark: fences in list items and
 block quotes, with exact line maps): ``python``, ``sh``/``bash``/``shell``, ``console`` (its
 ``$ `` prompts read, output lines skipped), ``yaml`` shaped like a pipeline (CI YAML), ``json``,
-and the client languages. Prose and inline code are not read.
+``http`` (requests, as in a .http file) and the client languages. Prose and inline code are not read.
 
 A fenced block is suppressed by ``<!-- migrator: ignore[CODES] -->`` on the line before it; inside
 a block, its language's own comments suppress too (``# noqa`` in a ``python`` block). Docs should
@@ -29,6 +29,7 @@ LANGUAGES = {
     **dict.fromkeys(("go", "golang"), "go"),
     **dict.fromkeys(("ruby", "rb"), "ruby"),
     "java": "java",
+    **dict.fromkeys(("http", "rest"), "http"),
 }
 PROMPT = re.compile(r"[ \t]*\$[ \t]")
 COMMENT = re.compile(r"[ \t]*<!--")
