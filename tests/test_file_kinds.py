@@ -35,7 +35,7 @@ def repo(tmp_path, monkeypatch):
 def test_every_kind_is_one_object_with_its_scanner_lines_comments_and_examples():
     names = [kind.name for kind in kinds.registry()]
     assert names == ["python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile",
-                     "taskfile", "dockerfile", "notebook", "jenkinsfile", "http", "ci", "cassette", "shell", "httpdump",
+                     "taskfile", "dockerfile", "notebook", "jenkinsfile", "http", "ci", "cassette", "ansible", "shell", "httpdump",
                      "json", "json-lines", "proto", "javascript", "ruby", "go", "java", "php", "other"]
     assert kinds.by_name("shell").newlines == "lf" and kinds.by_name("ci").newlines == "yaml"
     assert kinds.by_name("proto").comment == "//" and kinds.by_name("json").comment is None
@@ -52,7 +52,8 @@ VALID = {"python": "x = 1\n", "ci": "job:\n  script: [true]\n", "cassette": "int
          "httpdump": "HTTP/1.1 200 OK\n\n{}\n", "makefile": "a:\n\ttrue\n", "justfile": "a:\n    true\n",
          "taskfile": "tasks:\n  a:\n    cmds: [true]\n", "dockerfile": "FROM a\nRUN true\n",
          "notebook": "{\"cells\": [{\"cell_type\": \"code\", \"source\": [\"x = 1\"]}]}",
-         "jenkinsfile": "node { sh 'true' }\n", "http": "GET https://example.com/\n"}
+         "jenkinsfile": "node { sh 'true' }\n", "http": "GET https://example.com/\n",
+         "ansible": "- hosts: all\n  tasks:\n    - shell: true\n"}
 
 
 @pytest.mark.parametrize("kind", kinds.registry(), ids=lambda kind: kind.name)

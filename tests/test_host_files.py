@@ -116,3 +116,20 @@ def test_each_request_of_an_http_file_with_its_variables_headers_and_body(table)
         ("param", "active", "body", '"active"'), ("param", "tag_list", "body", '"tag_list"'),
         ("endpoint", "/runners", None, "{{api}}/runners?scope=paused"),
         ("param", "scope", "query", "{{api}}/runners?scope=paused")]
+
+
+def test_ansible_is_told_by_its_plays_or_a_role_s_tasks_directory(tmp_path: Path):
+    play, role, other = tmp_path / "site.yml", tmp_path / "roles" / "web" / "tasks" / "main.yml", tmp_path / "x.yml"
+    role.parent.mkdir(parents=True)
+    play.write_text("- hosts: all\n  tasks: []\n")
+    role.write_text("- debug: {msg: hi}\n")
+    other.write_text("- name: x\n")
+    assert [kinds.kind_of(p).name for p in (play, role, other)] == ["ansible", "ansible", "other"]
+
+
+def test_ansible_shell_and_command_tasks_are_shell_regions_with_jinja_placeholders():
+    from migrator.kinds import ansible
+
+    text = "- hosts: all\n  tasks:\n    - shell: echo {{ x }}\n    - command:\n        cmd: ls {% if y %}-l{% endif %}\n"
+    shell, command = ansible.regions(text)
+    assert (shell.text, command.text) == ("echo $______", "ls $_________-l$__________")

@@ -20,11 +20,11 @@ from pathlib import Path
 from typing import Any
 
 # The order they are tried: kinds known by their names first (hosts among them: a workflow is
-# never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests,
-# and the endpoint-URL fallback last.
+# never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests
+# (a recording, a playbook's shape), and the endpoint-URL fallback last.
 MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile", "dockerfile",
-           "notebook", "jenkinsfile", "httpfile", "ci", "cassette", "shell", "httpdump", "json", "jsonlines", "proto",
-           "javascript", "ruby", "go", "java", "php", "other")
+           "notebook", "jenkinsfile", "httpfile", "ci", "cassette", "ansible", "shell", "httpdump", "json",
+           "jsonlines", "proto", "javascript", "ruby", "go", "java", "php", "other")
 
 
 @dataclass(frozen=True)

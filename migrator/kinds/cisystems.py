@@ -56,7 +56,7 @@ def scripts(text: str, keys: tuple[str, ...], template: re.Pattern[str]) -> list
         if not isinstance(doc, MappingNode):
             continue
         graph = Graph(doc)
-        for key, value in _entries(graph, doc):
+        for key, value in entries(graph, doc):
             if key not in keys:
                 continue
             lines = [value] if isinstance(value, ScalarNode) else \
@@ -70,7 +70,7 @@ def scripts(text: str, keys: tuple[str, ...], template: re.Pattern[str]) -> list
     return found
 
 
-def _entries(graph, doc):
+def entries(graph, doc):
     """Every (key, value) of every mapping in the document, each mapping once, within a budget."""
     from yaml.nodes import MappingNode, SequenceNode
 
