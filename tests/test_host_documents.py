@@ -85,3 +85,11 @@ def test_an_http_block_is_read_as_a_request_file():
     text = "```http\nGET https://gitlab.example.com/api/v4/runners?scope=active\n```\n"
     (region,) = markdown.regions(text)
     assert (region.kind, region.text) == ("http", "GET https://gitlab.example.com/api/v4/runners?scope=active\n")
+
+
+def test_an_rst_literal_block_is_python_unless_a_highlight_directive_names_another_language():
+    text = ("List them::\n\n    runners = gl.runners.list(scope='active')\n\n.. highlight:: console\n\n"
+            "Then::\n\n    $ curl /api/v4/runners\n")
+    python, console = rst.regions(text)
+    assert (python.kind, python.text) == ("python", "runners = gl.runners.list(scope='active')\n")
+    assert (console.kind, console.text) == ("shell", "curl /api/v4/runners\n")

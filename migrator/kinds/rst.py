@@ -1,8 +1,9 @@
 """reStructuredText documents (``*.rst``): each ``.. code-block::`` (or ``.. code::``,
 ``.. sourcecode::``) directive whose language migrator reads is a region of that kind, as a
 Markdown fence is (kinds/markdown.py names the languages): its content lines, less their
-indentation, after the directive's options. Literal blocks (``::``) name no language and are not
-read, nor is prose. A block is suppressed by ``.. migrator: ignore[CODES]`` on the line before
+indentation, after the directive's options. A literal block (a paragraph ending in ``::``, and a
+code-block naming no language) is in the language ``.. highlight::`` last named, else Python, as
+Sphinx reads it; a block that is no Python is then read for endpoint URLs only. Prose is not read. A block is suppressed by ``.. migrator: ignore[CODES]`` on the line before
 its directive; inside, by its language's own comments."""
 
 from __future__ import annotations
@@ -14,6 +15,9 @@ from .host import host_kind
 
 DIRECTIVE = re.compile(r"^([ \t]*)\.\.[ \t]+(?:code-block|code|sourcecode)::[ \t]*(\S*)[^\r\n]*(?:\r\n|\n|\r|$)",
                        re.MULTILINE)
+LITERAL = re.compile(r"^([ \t]*)(?!\.\.[ \t])[^\r\n]*::[ \t]*(?:\r\n|\n|\r)", re.MULTILINE)
+HIGHLIGHT = re.compile(r"^[ \t]*\.\.[ \t]+highlight::[ \t]*(\S+)", re.MULTILINE)
+DEFAULT = "python"  # Sphinx's highlight language when a document names none
 OPTION = re.compile(r"[ \t]*:[\w-]+:")
 
 
@@ -22,24 +26,31 @@ def claims(path: Path, head, explicit: bool) -> bool:
 
 
 def regions(text: str) -> list:
-    from ..regions.lines import Layout, Mismatch, by_length, region_of
-    from . import by_name
-    from .markdown import kind_of_block
+    from ..regions.lines import Layout, Mismatch
+    from .markdown import block, kind_of_block
 
     found = []
-    for directive in DIRECTIVE.finditer(text):
+    highlights = [(m.start(), m.group(1)) for m in HIGHLIGHT.finditer(text)]
+    blocks = [(m, m.group(2) or _highlight(highlights, m.start())) for m in DIRECTIVE.finditer(text)]
+    blocks += [(m, _highlight(highlights, m.start())) for m in LITERAL.finditer(text)]
+    for directive, language in sorted(blocks, key=lambda b: b[0].start()):
         body = content(text, directive.end(), len(directive.group(1)))
         if body is None:
             continue
         start, end, indent = body
-        kind = kind_of_block(directive.group(2), _dedented(text[start:end], indent))
+        kind = kind_of_block(language, _dedented(text[start:end], indent))
         if kind is None:
             continue
         try:
-            found.append(region_of(kind, text, [(start, end, Layout(" " * indent))], by_length(by_name(kind).placeholder)))
+            found.append(block(text, (start, end), kind, Layout(" " * indent)))
         except Mismatch:
             continue
     return found
+
+
+def _highlight(highlights: list[tuple[int, str]], at: int) -> str:
+    """The language of a block that names none: the last ``.. highlight::`` before it, else Python."""
+    return next((language for start, language in reversed(highlights) if start < at), DEFAULT)
 
 
 def content(text: str, at: int, directive_indent: int) -> tuple[int, int, int] | None:
