@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 import sys
+import time
 from collections.abc import Sequence
 
 import click
@@ -60,7 +61,13 @@ def common_options(func):
     the configuration files' settings with these flags overriding them."""
 
     @functools.wraps(func)
-    def with_settings(*args, config, jobs, no_cache, **kwargs):
+    def with_settings(*args, config, jobs, no_cache, quiet, verbose, **kwargs):
+        from .report.verbosity import level
+
+        try:
+            click.get_current_context().meta[VERBOSITY] = level(quiet, verbose)
+        except ValueError as exc:
+            raise click.UsageError(str(exc)) from None
         overrides = {key: kwargs.pop(key.replace("-", "_")) for key in OVERRIDES}
         overrides["respect-gitignore"] = False if kwargs.pop("no_respect_gitignore") else None
         overrides["force-exclude"] = True if overrides["force-exclude"] else None
@@ -87,6 +94,10 @@ def common_options(func):
         click.option("--target-version", metavar="RELEASE", callback=_release,
                      help="Oldest GitLab release the code must keep working with (e.g. 16.11); fixes "
                           "whose replacement came later are shown, not applied. Default: the latest."),
+        click.option("-q", "--quiet", is_flag=True, help="Print the findings and errors, nothing else (no summary, "
+                     "no warnings)."),
+        click.option("-v", "--verbose", is_flag=True, help="Also say on stderr which configuration is used, how many "
+                     "files were checked and how long it took."),
     ]
     for option in reversed(options):
         with_settings = option(with_settings)
@@ -98,6 +109,22 @@ REPOSITORY = click.option(
     help="The repository the findings belong to, in the json, json-lines, sarif, html and markdown reports "
          "(default: the git remote `origin` of each file's repository, as group/project).")
 
+VERBOSITY = "migrator.verbosity"  # -q/-v, kept in the click context for the whole command
+
+
+def verbosity() -> int:
+    from .report.verbosity import NORMAL
+
+    context = click.get_current_context(silent=True)
+    return context.meta.get(VERBOSITY, NORMAL) if context is not None else NORMAL
+
+
+def _debug(settings, files: int, started: float) -> None:
+    from .report.verbosity import debug
+
+    debug(verbosity(), settings, files, started)
+
+
 OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
 
 
@@ -107,26 +134,11 @@ def _release(ctx, param, value):
     return value
 
 
-def _globs(value: str) -> list[str]:
-    """``"tests/**,*_test.go"`` → its globs; a comma inside braces (``*.{yml,yaml}``) is the glob's."""
-    globs, depth, start = [], 0, 0
-    for index, char in enumerate(value):
-        depth += {"{": 1, "}": -1}.get(char, 0)
-        if char == "," and depth <= 0:
-            globs.append(value[start:index])
-            start = index + 1
-    return [glob.strip() for glob in [*globs, value[start:]] if glob.strip()]
-
-
 def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cache: bool = True):
     """The run's settings: configuration files, with the command line's values overriding."""
-    from .app.settings import Settings
-    from .config import Configs
+    from .app.settings import from_command_line
 
-    given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
-    for key in ("exclude", "extend-exclude"):  # comma-separated, as ruff reads them (not inside ``{a,b}``)
-        given[key] = [glob for value in given.get(key) or () for glob in _globs(value)]
-    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs, cache)
+    return from_command_line(overrides, config, jobs, cache)
 
 
 # ---------------------------------------------------------------- check
@@ -148,8 +160,10 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @REPOSITORY
 @click.option("--add-noqa", is_flag=True, help="Add `# noqa: CODE` comments for the current findings (JSON, HAR and "
               "JSON lines have no comments: use per-file-ignores).")
+@click.option("--show-settings", is_flag=True, help="Print the settings the first PATH is checked with, and where "
+              "each comes from (a configuration file, one it extends, the command line, the default).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, repository, add_noqa, settings):
+          baseline, write_baseline, repository, add_noqa, show_settings, settings):
     """Report uses of API v4 that v5 breaks.
 
     With --baseline, the exit status counts only findings that are not in the baseline; the
@@ -157,6 +171,10 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     request's report with its target branch's."""
     from .report.output import STATISTICS
 
+    if show_settings:
+        from .report.settings import show
+
+        sys.exit(sys.stdout.write(show((list(paths) or ["."])[0], settings)) and 0)
     output_format = output_format or settings.default.output_format
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
@@ -172,9 +190,11 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     from .report.progress import Progress
     from .ruletable import load_table
 
+    started = time.monotonic()
     with Progress() as progress:
         result = check_paths(list(paths) or ["."], settings, progress=progress, edits=output_format in WITH_EDITS)
     _tell(result.skipped, result.errors)
+    _debug(settings, result.files, started)
     if write_baseline:
         sys.exit(_write_baseline(write_baseline, result))
     findings = new = _with_repository(result.findings, output_format, repository)
@@ -184,7 +204,8 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
         new = new_findings(findings, baseline)
     emit(output_format, findings if output_format in FULL_REPORTS else new, load_table(),
          output_file=output_file, color=color, unsafe_fixes=unsafe_fixes, show_statistics=show_statistics,
-         files=result.files, errors=result.errors, target_version=settings.default.target_version)
+         files=result.files, errors=result.errors, target_version=settings.default.target_version,
+         quiet=verbosity() < 0)
     if result.errors:
         sys.exit(2)
     sys.exit(0 if exit_zero or not new else 1)
@@ -204,7 +225,8 @@ def _write_baseline(path: str, result) -> int:
 
     write_baseline(path, result.findings)
     count = len(result.findings)
-    click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}.", err=True)
+    if verbosity() >= 0:
+        click.echo(f"Wrote a baseline of {count} finding{'s' if count != 1 else ''} to {path}.", err=True)
     return 2 if result.errors else 0
 
 
@@ -212,7 +234,7 @@ def _tell(skipped: Sequence[str], errors: Sequence[str]) -> None:
     """On stderr: what was skipped (a warning) and what went wrong (an error), escaped."""
     from .report.escape import escape
 
-    for note in skipped:
+    for note in skipped if verbosity() >= 0 else ():
         click.echo(f"warning: {escape(note)}", err=True)
     for error in errors:
         click.echo(f"error: {escape(error)}", err=True)
@@ -257,23 +279,28 @@ def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit
     from .app.fix import fix_paths, unified_diff
     from .report.text import fix_summary
 
+    started, quiet = time.monotonic(), verbosity() < 0
     run = fix_paths(paths, settings, unsafe_fixes, diff)
     changed = run.changed
     if diff:
         sys.stdout.write("".join(unified_diff(o) for o in changed))
         fixed = run.fixed
-        click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
+        if not quiet:
+            click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
     _tell(run.skipped, run.errors)
+    _debug(settings, len(run.outcomes), started)
     if not diff:
         if output_format in ("text", "concise"):
-            sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes))
+            sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes, quiet=quiet))
         else:
             from .report.output import emit
             from .ruletable import load_table
 
             emit(output_format, _with_repository(run.remaining, output_format, repository), load_table(),
-                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version)
-            click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
+                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version,
+                 quiet=quiet)
+            if not quiet:
+                click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
     if run.errors:
         return 2
     if exit_zero:
@@ -299,6 +326,9 @@ def rule(code, show_all, output_format):
     else:
         wanted = code.strip()
         rules = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
+        parse_error, item = ruledoc.parse_error()
+        if wanted.upper() == parse_error.code or wanted == parse_error.name:  # a file that could not be checked
+            rules, table = [parse_error], ruledoc.Items({**table.items, parse_error.item: item})
         if not rules:
             raise click.BadParameter(f"no rule {wanted!r}; see `migrator rule --all`", param_hint="CODE")
     render = ruledoc.render_json if output_format == "json" else ruledoc.render_text
@@ -352,3 +382,16 @@ def report(merge, results, output_format):
         click.echo(f"error: {exc}", err=True)
         sys.exit(2)
     write_report(output_format, findings, sys.stdout)
+
+
+# ---------------------------------------------------------------- generate-shell-completion
+@main.command("generate-shell-completion")
+@click.argument("shell", type=click.Choice(["bash", "zsh", "fish"]))
+def generate_shell_completion(shell):
+    """Print the script that completes migrator's commands, options and their values in SHELL, as
+    ruff's command of the same name does: add `eval "$(migrator generate-shell-completion bash)"`
+    to ~/.bashrc (zsh: ~/.zshrc; fish: `migrator generate-shell-completion fish | source`)."""
+    from click.shell_completion import get_completion_class
+
+    completion = get_completion_class(shell)(main, {}, "migrator", "_MIGRATOR_COMPLETE")
+    sys.stdout.write(completion.source().rstrip("\n") + "\n")

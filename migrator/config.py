@@ -9,6 +9,11 @@ a file with none above it uses the one above the working directory, else the def
 
 Keys, with ruff's names and meanings::
 
+    extend                          a configuration file this one builds on, relative to this one;
+                                    followed file by file (a cycle is an error naming the files).
+                                    The base's keys apply unless this file sets them; select,
+                                    extend-select and ignore apply base first, extend-exclude adds up
+
     select, extend-select, ignore   rule codes, code prefixes, rule names, item keys, or "ALL"
     per-file-ignores                {glob: [codes]}: codes not reported in files the glob matches
     exclude, extend-exclude         globs of files and directories not to check
@@ -32,8 +37,8 @@ from __future__ import annotations
 
 import os
 import posixpath
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -66,6 +71,13 @@ class FileSettings:
     min_evidence: str = "bare"
     cache_dir: Path = Path(DEFAULT_CACHE_DIR)
     max_file_size: int = DEFAULT_MAX_FILE_SIZE
+    # where the settings came from, the farthest base first, then the command line (--show-settings)
+    sources: tuple[Options, ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def extends(self) -> tuple[Path, ...]:
+        """The files the configuration file extends, nearest first."""
+        return tuple(Path(s.where) for s in self.sources if s.where != COMMAND_LINE)[-2::-1]
 
     def __post_init__(self) -> None:
         if not isinstance(self.per_file_ignores, GlobTable):
@@ -168,6 +180,22 @@ def read_config(path: Path, table: RuleTable) -> Options:
     return validate(document, str(path), path.parent.absolute(), table, prefix)
 
 
+def read_chain(path: Path, table: RuleTable) -> tuple[Options, ...]:
+    """The options of a configuration file and of the files it extends (ruff's ``extend``), the
+    farthest base first. A file met twice is a cycle, an error naming the files in order."""
+    chain: list[Options] = []
+    current: Path | None = path
+    while current is not None:
+        if current.resolve() in {Path(o.where).resolve() for o in chain}:
+            cycle = " → ".join([*(o.where for o in chain), str(current)])
+            raise ConfigError(f"{path}: extend: a cycle: {cycle}")
+        chain.append(read_config(current, table))
+        current = chain[-1].values.get("extend")
+        if current is not None and not _is_file(current):
+            raise ConfigError(f"{chain[-1].where}: extend: {chain[-1].written['extend']!r}: no such file ({current})")
+    return tuple(reversed(chain))
+
+
 def enabled_codes(table: RuleTable, sources: Iterable[Options]) -> frozenset[str]:
     """The rule codes left on by the sources' ``select``, ``extend-select`` and ``ignore``, in
     order (ruff's resolution): every rule by default; a source's ``select`` starts over."""
@@ -194,15 +222,17 @@ _SCALARS = ("force-exclude", "respect-gitignore", "output-format", "target-versi
             "max-file-size")
 
 
-def resolve(table: RuleTable, file: Options | None, overrides: Options, root: Path) -> FileSettings:
-    """One configuration file's settings (or the defaults) with the command line on top."""
-    sources = [s for s in (file, overrides) if s is not None]
+def resolve(table: RuleTable, files: Sequence[Options], overrides: Options, root: Path) -> FileSettings:
+    """The settings of a configuration file and the files it extends (``files``, the farthest base
+    first; none for the defaults), with the command line on top."""
+    sources = [*files, overrides]
     merged: dict[str, Any] = {}
     for source in sources:
         merged.update(source.values)
     return FileSettings(
         root=root,
-        source=None if file is None else Path(file.where),
+        source=Path(files[-1].where) if files else None,
+        sources=tuple(sources),
         codes=enabled_codes(table, sources),
         per_file_ignores=merged.get("per-file-ignores", ()),
         exclude=merged["exclude"] if "exclude" in merged else tuple(Glob.anchored(n, root) for n in DEFAULT_EXCLUDES),
@@ -243,7 +273,7 @@ class Configs:
         """The run's own settings (``output-format``, ``cache-dir``): those of the working directory."""
         if self._default is None:
             found = self._fixed or self._lookup(self._cwd)
-            self._default = found or resolve(self.table, None, self.overrides, self.cwd)
+            self._default = found or resolve(self.table, (), self.overrides, self.cwd)
         return self._default
 
     def settings_for(self, path: str | os.PathLike[str], is_dir: bool = False) -> FileSettings:
@@ -272,4 +302,4 @@ class Configs:
         return self._nearest[current]
 
     def _settings(self, path: Path) -> FileSettings:
-        return resolve(self.table, read_config(path, self.table), self.overrides, path.parent)
+        return resolve(self.table, read_chain(path, self.table), self.overrides, path.parent)

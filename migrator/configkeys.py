@@ -31,6 +31,7 @@ class Options:
     where: str                     # the file, or "command line"
     root: Path                     # what its patterns and paths are relative to
     values: Mapping[str, Any] = field(default_factory=dict)
+    written: Mapping[str, Any] = field(default_factory=dict)  # the values as written (--show-settings)
 
 
 def selectors(values: Iterable[str]) -> tuple[str, ...]:
@@ -56,7 +57,7 @@ def validate(raw: Mapping[str, Any], where: str, root: Path, table: RuleTable, p
             values[key] = check(value, root, table)
         except (ValueError, TypeError) as exc:
             raise ConfigError(f"{where}: {name}: {exc}") from None
-    return Options(where, root, values)
+    return Options(where, root, values, dict(raw))
 
 
 def _strings(value: Any) -> list[str]:
@@ -139,6 +140,14 @@ def _size(value: Any, root: Path, table: RuleTable) -> int:
     return size
 
 
+def _file(value: Any, root: Path, table: RuleTable) -> Path:
+    """``extend``: a configuration file, relative to the file naming it (``~`` and ``$VARIABLES``
+    expanded, as ruff does)."""
+    if not isinstance(value, str) or not value or "\0" in value:
+        raise ValueError(f"expected the path of a configuration file, got {value!r}")
+    return Path(os.path.normpath(root / os.path.expandvars(os.path.expanduser(value))))
+
+
 def _directory(value: Any, root: Path, table: RuleTable) -> Path:
     """A directory relative to ``root`` (``~`` expanded); a path no system call could take (a NUL
     character, a ``~`` with no home to expand to, a name the file system encoding cannot hold)
@@ -159,6 +168,7 @@ def _directory(value: Any, root: Path, table: RuleTable) -> Path:
 
 
 _CHECKS: dict[str, Callable[[Any, Path, RuleTable], Any]] = {
+    "extend": _file,
     "select": _selectors,
     "extend-select": _selectors,
     "ignore": _selectors,

@@ -67,6 +67,8 @@ class Expression:
     negated   Python: it is the operand of ``not``
     term      jq: the field is a whole path on its own (``.active``; not ``.x.active``)
     nullable  its value may be null where negating it throws (Java's ``Boolean getActive()``)
+    declared  the fields the SDK's type of the record declares, where its data lists them
+              (NGitLab's MergeRequest has no MergeUser): a fix naming another one would not compile
     """
 
     op: str | None = None
@@ -74,6 +76,7 @@ class Expression:
     negated: bool = False
     term: bool = False
     nullable: bool = False
+    declared: tuple[str, ...] | None = None
 
 
 @frozen

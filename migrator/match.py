@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from . import checks
+from .english import with_article
 from .paths import any_path_matches
 from .ruletable import Match, Rule, RuleTable
 from .source import LineIndex
@@ -127,9 +128,11 @@ def _value_in(value: object, allowed: tuple) -> bool:
 
 def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filename: str,
              lines: LineIndex) -> Finding:
+    record = (touch.record or "record").replace("_", " ")
     text = message or (clause.message or rule.message).format(
         name=touch.name,
-        record=(touch.record or "record").replace("_", " "),
+        record=record,
+        a_record=with_article(record),
         value=show_value(touch.value),
         path=touch.get("path", touch.name),
         replacement=rule.replacement or "",

@@ -36,3 +36,21 @@ def user_cache_dir(tmp_path_factory):
     patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("user-cache")))
     yield
     patch.undo()
+
+
+@pytest.fixture(scope="session")
+def hosted(tmp_path_factory):
+    """The README's git host on this machine, holding this working tree as tools/migrator.git
+    (tests/recipes.py)."""
+    from .recipes import host
+
+    return host(tmp_path_factory.mktemp("git-host"))
+
+
+@pytest.fixture(scope="session")
+def recipe_venv(tmp_path_factory):
+    """A fresh virtual environment for the README's recipes, whose `pip` they install into: its
+    bin directory, first on the recipes' PATH. Shared, so the dependencies are installed once."""
+    from .recipes import fresh_venv
+
+    return fresh_venv(tmp_path_factory.mktemp("recipe-venv") / "venv")

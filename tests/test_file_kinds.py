@@ -34,9 +34,9 @@ def repo(tmp_path, monkeypatch):
 
 def test_every_kind_is_one_object_with_its_scanner_lines_comments_and_examples():
     names = [kind.name for kind in kinds.registry()]
-    assert names == ["python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile",
-                     "taskfile", "dockerfile", "notebook", "jenkinsfile", "http", "ci", "cassette", "ansible", "shell", "httpdump",
-                     "json", "json-lines", "proto", "javascript", "ruby", "go", "java", "php", "other"]
+    assert names == ["python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile",
+                     "dockerfile", "notebook", "jenkinsfile", "http", "ci", "cassette", "ansible", "shell", "httpdump",
+                     "json", "json-lines", "proto", "javascript", "ruby", "go", "java", "php", "csharp", "other"]
     assert kinds.by_name("shell").newlines == "lf" and kinds.by_name("ci").newlines == "yaml"
     assert kinds.by_name("proto").comment == "//" and kinds.by_name("json").comment is None
     assert kinds.for_example("telemetry") == (kinds.by_name("json"), "recording.json")
@@ -45,7 +45,7 @@ def test_every_kind_is_one_object_with_its_scanner_lines_comments_and_examples()
 VALID = {"python": "x = 1\n", "ci": "job:\n  script: [true]\n", "cassette": "interactions: []\n",
          "json": "{}", "json-lines": "{}\n", "shell": "true\n", "proto": "syntax = \"proto3\";\n",
          "javascript": "const x = 1;\n", "ruby": "x = 1\n", "go": "package main\n", "java": "class A {}\n",
-         "php": "<?php\n$x = 1;\n",
+         "php": "<?php\n$x = 1;\n", "csharp": "class A {}\n",
          "other": "val x = 1\n", "markdown": "# Title\n\n```sh\ntrue\n```\n",
          "rst": "Title\n=====\n\n.. code-block:: sh\n\n   true\n",
          "workflow": "on: push\njobs:\n  a:\n    steps:\n      - run: true\n", "cisystems": "steps:\n  - script: true\n",

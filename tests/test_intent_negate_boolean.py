@@ -34,6 +34,30 @@ def test_python_assignment_of_a_literal_is_folded():
     )
 
 
+def test_python_assignment_of_a_negation_drops_the_negation():
+    check_transformed(
+        "python",
+        "runner = gl.runners.get(1)\nrunner.active = not enable\n",
+        "runner = gl.runners.get(1)\nrunner.paused = enable\n",
+    )
+
+
+def test_python_keyword_argument_holding_a_negation_drops_it_and_keeps_its_operand_whole():
+    check_transformed(
+        "python",
+        "gl.runners.update(1, active=not (a or b))\n",
+        "gl.runners.update(1, paused=(a or b))\n",
+    )
+
+
+def test_python_assignment_of_an_expression_is_negated_in_parentheses():
+    check_transformed(
+        "python",
+        "runner = gl.runners.get(1)\nrunner.active = a or b\n",
+        "runner = gl.runners.get(1)\nrunner.paused = not (a or b)\n",
+    )
+
+
 def test_python_comparison_with_a_literal_flips_the_literal():
     check_transformed(
         "python",
@@ -186,3 +210,28 @@ def test_json_object_holding_paused_that_agrees_loses_active():
 def test_json_object_holding_paused_that_contradicts_is_left_alone():
     check_unchanged("json", '[{%s, "active": false, "paused": false}]\n' % RUNNER,
                     why="`paused` is set next to it already")
+
+
+# ---------------------------------------------------------------- tree (JavaScript, Ruby)
+def test_javascript_assignment_of_a_negation_drops_the_negation():
+    check_transformed(
+        "javascript",
+        "const runner = await api.Runners.show(1);\nrunner.active = !enable;\n",
+        "const runner = await api.Runners.show(1);\nrunner.paused = enable;\n",
+    )
+
+
+def test_javascript_assignment_of_an_expression_is_negated_in_parentheses():
+    check_transformed(
+        "javascript",
+        "const runner = await api.Runners.show(1);\nrunner.active = a || b;\n",
+        "const runner = await api.Runners.show(1);\nrunner.paused = !(a || b);\n",
+    )
+
+
+def test_ruby_assignment_of_a_negation_drops_the_negation():
+    check_transformed(
+        "ruby",
+        "runner = Gitlab.runner(1)\nrunner.active = !enable\n",
+        "runner = Gitlab.runner(1)\nrunner.paused = enable\n",
+    )

@@ -144,6 +144,25 @@ def test_a_gradle_build_pinning_a_later_gitlab4j_is_fixed(repo):
     assert fixed_twice(repo / "Who.java", JAVA, "--unsafe-fixes")[0] == after
 
 
+# ---------------------------------------------------------------- C#: a .csproj's PackageReference
+CSHARP = "using NGitLab;\nusing NGitLab.Models;\nbool Idle(Runner runner) => !runner.Active;\n"
+CSPROJ = ('<Project Sdk="Microsoft.NET.Sdk">\n  <ItemGroup>\n'
+          '    <PackageReference Include="NGitLab" Version="{version}" />\n  </ItemGroup>\n</Project>\n')
+
+
+def test_a_csproj_pinning_ngitlab_before_runner_paused_holds_the_fix_back(repo):
+    write(repo, {"Bot.csproj": CSPROJ.format(version="6.40.0")})
+    assert fixed_twice(repo / "Idle.cs", CSHARP, "--unsafe-fixes") == (CSHARP, CSHARP)
+    assert ("Bot.csproj pins NGitLab 6.40.0, which lacks Runner.Paused (added in 6.51.0)"
+            in fixes("Idle.cs")[("Idle.cs", "MIG060")]["message"])
+
+
+def test_a_csproj_pinning_a_later_ngitlab_is_fixed(repo):
+    write(repo, {"Bot.csproj": CSPROJ.format(version="11.9.0")})
+    after = CSHARP.replace("!runner.Active", "runner.Paused")
+    assert fixed_twice(repo / "Idle.cs", CSHARP, "--unsafe-fixes")[0] == after
+
+
 # ---------------------------------------------------------------- Ruby: the gem reads any field
 def test_the_gitlab_gem_reads_any_field_so_an_old_pin_holds_nothing_back(repo):
     code = "mr = Gitlab.merge_request(project, iid)\nputs mr.merged_by.username\n"

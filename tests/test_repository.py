@@ -59,6 +59,15 @@ def test_findings_take_the_repository_from_the_git_remote_without_its_token(tree
     assert "glcbt-secret" not in result.stdout
 
 
+def test_a_remote_fetched_through_a_mirror_keeps_its_project_path(tree, tmp_path_factory, monkeypatch):
+    """A CI runner may fetch the host through a local mirror (git's ``url.<base>.insteadOf``): the
+    repository is the project the remote names, not the mirror's directory."""
+    commit_all(tree)
+    git(tree, "remote", "add", "origin", CI_REMOTE)
+    git(tree, "config", f"url.{tmp_path_factory.mktemp('mirror').as_uri()}/.insteadOf", "https://gitlab.example.com/")
+    assert [f["repository"] for f in check_json()] == ["platform/api-client"]
+
+
 def test_files_named_from_outside_the_repository_take_its_remote_too(tree, tmp_path_factory, monkeypatch):
     commit_all(tree)
     git(tree, "remote", "add", "origin", "git@gitlab.example.com:ops/runner-tools.git")

@@ -31,7 +31,7 @@ def git_calls(monkeypatch) -> list[list[str]]:
     real = subprocess.run
 
     def counted(args, *rest, **options):
-        if "get-url" in args:
+        if "remote.origin.url" in args:
             calls.append(list(args))
         return real(args, *rest, **options)
 

@@ -118,6 +118,52 @@ def test_a_struct_the_program_declares_is_named_evidence_on_its_fields(table):
     assert [t[1:4] for t in touches(code, table, "field")] == [("merged_by", "merge_request", "named")]
 
 
+def test_a_value_of_another_sdks_type_is_not_the_apis_whatever_its_name_says(table):
+    """``github.PullRequest`` has a ``MergedBy`` too: a field of a type known to be neither the
+    SDK's nor named for a record is that type's own; no touch, not even a bare one."""
+    code = ("func f(mr *github.PullRequest, runner *drone.Stage, prs []*github.PullRequest) {\n"
+            "\tuse(mr.MergedBy, mr.MergedBy.Login, runner.Active)\n"
+            "\tfor _, pr := range prs {\n\t\tuse(pr.MergedBy)\n\t}\n}\n")
+    assert touches(code, table, "field") == []
+
+
+def test_a_value_of_the_programs_own_type_named_for_no_record_is_not_the_apis(table):
+    code = "func (pullr PullRequest) Author() string {\n\treturn pullr.MergedBy.Login\n}\n"
+    assert touches(code, table, "field") == []
+
+
+def test_a_type_the_file_declares_holds_the_record_its_declaration_declares_or_none(table):
+    """``VersionCommandRunner`` is named like a runner but declares none of a runner's fields: a
+    value of it, and what is below it, is not the API's; ``legacyMergeRequest`` embeds the SDK's
+    record, so it declares one (a field read on it is named: the program's struct may lack a new
+    name)."""
+    code = ("type VersionCommandRunner struct {\n\tprjCmdRunner ProjectCommandRunner\n}\n\n"
+            "type legacyMergeRequest struct {\n\tgitlab.MergeRequest\n\tMergeStatus string `json:\"merge_status\"`\n}\n\n"
+            "func (v *VersionCommandRunner) Run(lmr legacyMergeRequest) {\n"
+            "\tuse(v.prjCmdRunner.Version, lmr.MergeStatus)\n}\n")
+    assert [t[1:5] for t in touches(code, table, "field")] == [
+        ("merge_status", "merge_request", "typed", "declare"), ("merge_status", "merge_request", "named", "read")]
+
+
+def test_the_name_says_what_a_value_of_the_files_own_type_holds_where_the_type_has_one_of_its_fields(table):
+    code = ("type Status struct {\n\tActive bool\n\tPaused bool\n}\n\n"
+            "func idle(runner Status) bool {\n\treturn !runner.Active\n}\n")
+    assert [t[1:5] for t in touches(code, table, "field")] == [("active", "runner", "named", "read")]
+
+
+def test_a_map_or_an_interface_says_nothing_so_the_name_still_does(table):
+    code = "func f(mr map[string]any, runner interface{}) {\n\tuse(mr[\"merged_by\"])\n}\n"
+    assert [t[1:4] for t in touches(code, table, "field")] == [("merged_by", "merge_request", "named")]
+
+
+def test_a_struct_literal_of_the_sdks_record_is_typed_and_of_another_type_gives_nothing(table):
+    code = body("want := &gitlab.MergeRequest{MergedBy: u}\nother := clients.PullRequest{MergedBy: u}\n"
+                "mine := legacyMergeRequest{MergeStatus: s}")
+    found = [(t.name, t.record, t.evidence, t.origin.sdk) for t in scan(HEAD + code, table.model) if t.role == "field"]
+    assert found == [("merged_by", "merge_request", "typed", "go-gitlab"),
+                     ("merge_status", "merge_request", "named", None)]
+
+
 def test_a_variable_named_like_a_record_is_named_evidence(table):
     code = body("use(mr.MergedBy, runner.IPAddress)")
     assert [t[1:4] for t in touches(code, table, "field")] == [
@@ -170,6 +216,17 @@ def test_an_sdk_call_types_its_result_and_a_parameter_of_an_sdk_type_is_typed(ta
         ("merged_by", "merge_request", "typed"), ("active", "runner", "typed")]
 
 
+def test_a_variable_keeps_its_declared_sdk_type_through_a_plain_reassignment(table):
+    """Go is statically typed: ``mr = mrs[0]`` cannot change what ``var mr *gitlab.MergeRequest``
+    holds, so a field read on it is still the SDK's (its fix held back where the pinned release
+    lacks the new name)."""
+    code = ("func f(mrs []*Any) {\n\tvar mr *gitlab.MergeRequest\n\tif len(mrs) > 0 {\n\t\tmr = mrs[0]\n\t}\n"
+            "\tuse(mr.MergedBy)\n}\n")
+    [touch] = [t for t in scan(HEAD + code, table.model) if t.role == "field"]
+    assert (touch.name, touch.record, touch.evidence, touch.origin.sdk) == (
+        "merged_by", "merge_request", "typed", "go-gitlab")
+
+
 def test_an_sdk_option_struct_sends_its_fields_as_the_requests_parameters(table):
     code = body('opts := &gitlab.ListRunnersOptions{Scope: gitlab.Ptr("online"), Type: gitlab.String("project_type")}')
     assert [t[1:7] for t in touches(code, table, "param")] == [
@@ -194,6 +251,15 @@ def test_mock_responses_in_tests_are_recordings_whose_fixes_are_unsafe(table):
     keys = [t for t in scan(HEAD + code, table.model) if t.name in ("merged_by", "merge_status")]
     assert [t.name for t in keys] == ["merged_by", "merge_status"]
     assert all(t.origin.recorded for t in keys)
+
+
+def test_json_in_a_test_decoded_into_a_record_is_that_records_recorded(table):
+    """``json.Unmarshal([]byte("{…}"), &mr)``: the keys of the JSON a test decodes into a merge
+    request are a merge request's, though they carry no signature; recorded, so never fixed safely."""
+    code = ("func TestLegacy(t *testing.T) {\n\tvar mr legacyMergeRequest\n"
+            "\tjson.Unmarshal([]byte(\"{\\\"merge_status\\\":\\\"can_be_merged\\\",\\\"approvals_before_merge\\\":2}\"), &mr)\n}\n")
+    found = [(t.name, t.record, t.origin.recorded) for t in scan(HEAD + code, table.model) if t.role == "field"]
+    assert found == [("merge_status", "merge_request", True), ("approvals_before_merge", "merge_request", True)]
 
 
 def test_a_webhook_payload_is_not_the_rest_api(check):

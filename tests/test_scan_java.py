@@ -125,6 +125,17 @@ def test_a_body_decoded_from_a_known_response_is_typed(table):
     assert ("field", "ip_address", "runner", "typed") in fields
 
 
+def test_a_value_of_another_sdks_class_is_not_the_apis_whatever_its_name_says(table):
+    """GitHub's ``GHPullRequest`` has a ``getMergedBy()`` too: an accessor of a class known to be
+    neither the SDK's nor named for a record is that class's own; a key read (a JSON node's, a
+    map's) is the data's, so the name still says what it holds."""
+    code = ("void show(GHPullRequest mergeRequest, JsonNode mr, Object runner) {\n"
+            "    use(mergeRequest.getMergedBy(), mr.get(\"merged_by\"), runner.getActive());\n"
+            "}\n")
+    assert [t[1:4] for t in touches(code, table, "field")] == [
+        ("merged_by", "merge_request", "named"), ("active", "runner", "named")]
+
+
 def test_a_variable_named_or_typed_like_a_record_is_named_evidence(table):
     code = ("void show(MergeRequest x, Object mr) {\n"
             "    use(x.getMergedBy(), mr.get(\"merge_status\"));\n"
@@ -203,6 +214,14 @@ def test_gitlab4j_calls_are_the_sdks_typed_records_and_endpoints(check):
             "List<Runner> runners = gitLabApi.getRunnersApi().getRunners(null, Runner.RunnerStatus.ACTIVE);\n")
     found = [(f.code, f.span.start.row, f.fix.applicability) for f in check(code, "java", "Example.java")]
     assert found == [("MIG030", 1, "display-only"), ("MIG010", 2, "unsafe"), ("MIG066", 3, "display-only")]
+
+
+def test_a_variable_keeps_the_record_it_was_declared_with_through_a_plain_reassignment(table):
+    code = ("MergeRequest mr = gitLabApi.getMergeRequestApi().getMergeRequest(pid, iid);\n"
+            "if (mr == null) { mr = cache.lookup(key); }\n"
+            "use(mr.getMergedBy());\n")
+    assert [t[:4] for t in touches(code, table, "field") if t[1] == "merged_by"] == [
+        ("field", "merged_by", "merge_request", "typed")]
 
 
 def test_gitlab4j_get_active_is_a_boolean_that_may_be_null_and_is_not_negated(check):

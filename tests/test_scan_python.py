@@ -94,6 +94,34 @@ def test_generic_names_need_typed_or_named_evidence(check):
     assert finding.evidence == "named"
 
 
+SELF_MAPPING = "class {cls}:\n    def f(self):\n        return self.info{read}\n"
+
+
+@pytest.mark.parametrize("cls, read, record", [
+    ("Project", "['approvals_before_merge']", "project"),
+    ("MergeRequest", "['merge_status']", "merge_request"),
+    ("MergeRequest", ".get('merge_status')", "merge_request"),
+    ("RunnerModel", "['active']", "runner"),
+])
+def test_a_mapping_self_keeps_in_a_class_named_for_a_record_is_named_evidence_for_it(cls, read, record, check):
+    """The same shape gets the same answer: ``self.info['merge_status']`` in ``class MergeRequest``
+    and ``self.info['approvals_before_merge']`` in ``class Project`` both read the record the
+    class is named for."""
+    (finding,) = check(SELF_MAPPING.format(cls=cls, read=read))
+    assert (finding.evidence, finding.touch.record, finding.span.start.row) == ("named", record, 3)
+
+
+@pytest.mark.parametrize("cls, read", [
+    ("Project", ".approvals_before_merge"),          # the class's own attribute, no mapping it keeps
+    ("ProjectView", "['approvals_before_merge']"),   # a class named for no record
+    ("MergeRequestEvent", "['merge_status']"),       # a webhook's payload is no REST record
+])
+def test_self_reads_that_name_no_record_stay_unreported(cls, read, check):
+    code = SELF_MAPPING.format(cls=cls, read=read).replace("self.info.approvals", "self.approvals")
+    assert [(f.code, f.evidence) for f in check(code) if f.evidence != "bare"] == []
+    assert [f.code for f in check(code) if f.code == "MIG400"] == []
+
+
 @pytest.mark.parametrize(
     "code",
     [

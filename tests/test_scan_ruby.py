@@ -130,10 +130,19 @@ def test_a_variable_named_like_a_record_is_named_evidence(table):
         ("merged_by", "merge_request", "named"), ("active", "runner", "named")]
 
 
-def test_an_instance_variable_holds_a_record_as_a_local_does(table):
+def test_an_instance_variable_holds_in_every_method_what_one_assigned_it(table):
+    """``@mr`` is the object's, not a method's: ``show`` reads what ``load`` assigned."""
     code = ("def load\n  @mr = Gitlab.merge_request(project, iid)\n  puts @mr.merged_by\nend\n"
             "def show\n  puts @mr.merge_status\nend\n")
-    assert [(t[1], t[3]) for t in touches(code, table, "field")] == [("merged_by", "typed"), ("merge_status", "named")]
+    assert [(t[1], t[3]) for t in touches(code, table, "field")] == [("merged_by", "typed"), ("merge_status", "typed")]
+
+
+def test_an_rspec_before_block_assigns_what_its_it_blocks_read(table):
+    code = ("describe '.edit_project_merge_request_approvals' do\n"
+            "  before do\n    @approvals = Gitlab.edit_project_merge_request_approvals(1, reset_approvals_on_push: false)\n  end\n"
+            "  it 'returns the configuration' do\n    expect(@approvals.approvals_before_merge).to eq 3\n  end\nend\n")
+    assert [t[1:4] for t in touches(code, table, "field")] == [
+        ("approvals_before_merge", "approval_configuration", "typed")]
 
 
 def test_a_memoised_assignment_binds_as_an_assignment_does(table):
@@ -146,6 +155,11 @@ def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
     compared = [t for t in scan(code, table.model) if t.context == "compare"]
     assert [(t.name, t.value, t.expression.op) for t in compared] == [
         ("status", "paused", "Eq"), ("merge_status", "can_be_merged", "NotEq")]
+
+
+def test_a_float_is_a_number_as_an_integer_is(table):
+    code = "puts 1 if runner[:maximum_timeout] == 1.5\nGitlab.update_runner(id, maximum_timeout: 2.0e3)\n"
+    assert [t.value for t in scan(code, table.model) if t.name == "maximum_timeout"] == [1.5, 2000.0]
 
 
 # ---------------------------------------------------------------- declarations

@@ -93,3 +93,14 @@ def test_a_script_wrapping_curl_given_a_path_and_curls_options_is_a_request(chec
 def test_a_command_given_curl_like_options_and_no_api_path_is_no_request(check):
     script = "sort -d /etc/hosts\nmytool -X POST /var/run/geo_nodes\n"
     assert check(script, "shell", "other.sh") == []
+
+
+@pytest.mark.parametrize("text", ["{}/api/v4{}?private_token={}", "{}/api/v4%s?private_token={}"])
+def test_an_api_root_followed_by_a_run_time_path_keeps_its_query(text, table):
+    url = urls.parse(text, table.model)
+    assert url is not None and url.path == "/:param" and [name for name, _ in url.query] == ["private_token"]
+
+
+def test_a_python_api_root_with_a_token_in_its_query_is_reported(check):
+    code = 'ROOT = f"{HOST}/api/v4{{}}?private_token={TOKEN}"\n'
+    assert [f.code for f in check(code)] == ["MIG300"]

@@ -51,6 +51,7 @@ INSIDE = {
     "javascript": "the line ends inside a string or a template literal, which a comment would change",
     "go": "the line ends inside a raw string, which a comment would change",
     "java": "the line ends inside a text block, which a comment would change",
+    "csharp": "the line ends inside a verbatim or raw string, which a comment would change",
     "ruby": "the line ends inside a string or a heredoc, which a comment would change",
     "php": "the line ends inside a string or a heredoc, which a comment would change",
     "markdown": "a fenced block is suppressed by <!-- migrator: ignore[CODES] --> on the line before it "

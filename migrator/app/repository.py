@@ -48,9 +48,11 @@ def project_path(url: str) -> str | None:
 
 def git_remote(directory: str) -> str | None:
     """The project path of ``origin`` of the git repository holding ``directory``; None when it
-    is not in a repository, has no ``origin``, or git is missing or refuses."""
+    is not in a repository, has no ``origin``, or git is missing or refuses. The URL as configured,
+    not as ``url.<base>.insteadOf`` rewrites it for fetching (a CI mirror of the host would
+    otherwise name the mirror's directory)."""
     try:
-        run = subprocess.run(["git", "-C", directory, "remote", "get-url", "origin"],
+        run = subprocess.run(["git", "-C", directory, "config", "--get", "remote.origin.url"],
                              capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.SubprocessError):
         return None

@@ -44,3 +44,23 @@ class Settings:
         if explicit and not settings.force_exclude:
             return False
         return settings.excluded(path, parents=explicit)
+
+
+def from_command_line(overrides: dict, config: str | None = None, jobs: int = 0, cache: bool = True) -> Settings:
+    """The run's settings: configuration files, with the command line's values (under the
+    configuration's key names) overriding them."""
+    given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
+    for key in ("exclude", "extend-exclude"):  # comma-separated, as ruff reads them (not inside ``{a,b}``)
+        given[key] = [glob for value in given.get(key) or () for glob in comma_globs(value)]
+    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs, cache)
+
+
+def comma_globs(value: str) -> list[str]:
+    """``"tests/**,*_test.go"`` → its globs; a comma inside braces (``*.{yml,yaml}``) is the glob's."""
+    globs, depth, start = [], 0, 0
+    for index, char in enumerate(value):
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if char == "," and depth <= 0:
+            globs.append(value[start:index])
+            start = index + 1
+    return [glob.strip() for glob in [*globs, value[start:]] if glob.strip()]

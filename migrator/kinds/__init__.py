@@ -24,7 +24,7 @@ from typing import Any
 # (a recording, a playbook's shape), and the endpoint-URL fallback last.
 MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile", "dockerfile",
            "notebook", "jenkinsfile", "httpfile", "ci", "cassette", "ansible", "shell", "httpdump", "json",
-           "jsonlines", "proto", "javascript", "ruby", "go", "java", "php", "other")
+           "jsonlines", "proto", "javascript", "ruby", "go", "java", "php", "csharp", "other")
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,7 @@ class ReportContext:
     errors: tuple[str, ...] = ()
     color: bool = False
     version: str = ""
+    quiet: bool = False  # -q: the findings without the summary (text formats)
 
     @classmethod
     def of(cls, findings, table: RuleTable, **options) -> ReportContext:

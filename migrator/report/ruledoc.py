@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -34,6 +35,13 @@ class HasItems(Protocol):
 
     @property
     def items(self) -> Mapping[str, Item]: ...
+
+
+@dataclass(frozen=True)
+class Items:
+    """Items alone, for a rule that is not in the table (MIG999)."""
+
+    items: Mapping[str, Item]
 
 
 def as_dict(rule: Rule, table: HasItems) -> dict:
@@ -132,3 +140,14 @@ def render_text(rules: list[Rule], table: HasItems) -> str:
         if rule.url:
             out += [f"See {rule.url}", ""]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def parse_error() -> tuple[Rule, Item]:
+    """MIG999, the code of a file that could not be checked: no rule of the table (the pipeline
+    reports it), explained from rules/own/parse-error.yaml."""
+    from ..loader import build, read_yaml
+    from ..ruletable import rules_dir
+
+    path = rules_dir() / "own" / "parse-error.yaml"
+    data = read_yaml(path)
+    return build(Rule, data["rule"], f"{path}: rule"), build(Item, data["item"], f"{path}: item")

@@ -84,6 +84,8 @@ def render_text(context: ReportContext, body: Callable[[ReportContext, Paint], s
     """A text format's output: ``body`` (or the statistics with ``--statistics``), then the
     summary."""
     main = statistics(context) if context.show_statistics else body(context, Paint(context.color))
+    if context.quiet:  # -q: the findings, no summary
+        return main + "\n" if main else ""
     end = summary(context.findings, context.unsafe_fixes, len(context.errors))
     return (main + "\n" if main else "") + end + "\n"
 
@@ -96,9 +98,12 @@ def render(context: ReportContext) -> str:
     return render_text(context, _concise)
 
 
-def fix_summary(remaining: list[Finding], fixed: int, unsafe_fixes: bool = False) -> str:
-    """What ``fix`` prints: the findings that remain, then "Found N findings (F fixed, R remaining)."."""
+def fix_summary(remaining: list[Finding], fixed: int, unsafe_fixes: bool = False, quiet: bool = False) -> str:
+    """What ``fix`` prints: the findings that remain, then "Found N findings (F fixed, R remaining)."
+    (with ``quiet``, the findings alone)."""
     lines = [line(f, unsafe_fixes) for f in remaining]
+    if quiet:
+        return "".join(f"{text}\n" for text in lines)
     if not fixed and not remaining:
         return "All checks passed!\n"
     total = fixed + len(remaining)

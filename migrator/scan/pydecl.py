@@ -91,6 +91,7 @@ class Declarations:
         self.found: dict[str, list[Touch]] = {}  # touches of the classes that model a record
         self.annotations: dict[str, list[ast.expr]] = {}  # the field annotations of each class
         self.payloads: set[str] = set()
+        self.inside: list[str | None] = []  # the record each enclosing class is named for, innermost last
 
     def finish(self) -> None:
         below, todo = set(self.payloads), list(self.payloads)
@@ -104,6 +105,29 @@ class Declarations:
                 self.v.add(touch)
 
     # ---------------------------------------------------------------- classes
+    def enter(self, node: ast.ClassDef) -> None:
+        self.inside.append(self.named_for(node.name))
+
+    def leave(self) -> None:
+        self.inside.pop()
+
+    def named_for(self, name: str) -> str | None:
+        """The record a class is named for (``Project``, ``MergeRequest``, ``RunnerModel``); never
+        a webhook's payload (``MergeRequestEvent``)."""
+        for candidate in _candidates(_words(name)):
+            record = self.v.model.record_for_name(candidate)
+            if record is not None:
+                return None if record in PAYLOAD_RECORDS else record
+        return None
+
+    def own_mapping(self, receiver: ast.AST) -> tuple[str, str] | None:
+        """(record, "named") for a mapping the object keeps (``self.info``) in a class named for
+        a record: ``self.info["merge_status"]`` in ``class MergeRequest`` reads a merge request."""
+        if not (self.inside and self.inside[-1] and isinstance(receiver, ast.Attribute)
+                and isinstance(receiver.value, ast.Name) and receiver.value.id == "self"):
+            return None
+        return self.inside[-1], "named"
+
     def klass(self, node: ast.ClassDef) -> None:
         if any(last_name(base).endswith("Enum") for base in node.bases):
             self._enum(node)

@@ -116,7 +116,9 @@ class Visitor(Walker):
     def visit_ClassDef(self, node: ast.ClassDef) -> None:
         self.declarations.klass(node)
         self.scope.push()
+        self.declarations.enter(node)
         self.generic_visit(node)
+        self.declarations.leave()
         self.scope.pop()
 
     def visit_Assign(self, node: ast.Assign) -> None:
@@ -243,6 +245,8 @@ class Visitor(Walker):
         name, receiver, form = access
         syntax = syntax or form
         owner = self.receiver(receiver)
+        if owner == (None, "bare") and form in (Syntax.SUBSCRIPT, Syntax.GET):  # self.info["f"] in class Project
+            owner = self.declarations.own_mapping(receiver) or owner
         if owner is None:
             return False
         record, evidence = owner

@@ -19,6 +19,12 @@ class Scope:
     def bind(self, name: str, value: object) -> None:
         self.frames[-1][name] = value
 
+    def bind_outermost(self, name: str, value: object) -> None:
+        """A name every scope sees (Ruby's ``@mr``: an object's, not a method's)."""
+        for frame in self.frames[1:]:
+            frame.pop(name, None)
+        self.frames[0][name] = value
+
     def lookup(self, name: str) -> object:
         for frame in reversed(self.frames):
             if name in frame:

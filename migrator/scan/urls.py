@@ -62,7 +62,10 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
         if index == -1 and text.startswith(prefix[1:] + "/"):  # ``api/v4/projects/…``, joined to a base URL
             offset, under_api = len(prefix) - 1, True
             break
-        if index != -1 and text[index + len(prefix): index + len(prefix) + 1] in ("", "/", "?"):
+        # ``/api/v4`` ends there, or a run-time path follows it, or a format's placeholder for one
+        # (``"{$root}/api/v4%s?private_token={$token}"``, formatted later with each path)
+        if index != -1 and (text[index + len(prefix): index + len(prefix) + 1] in ("", "/", "?")
+                            or text.startswith((MARK, "%s"), index + len(prefix))):
             if not URL_HEAD.fullmatch(text, 0, index):
                 return None
             offset, under_api = index + len(prefix), True
@@ -77,6 +80,7 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
         else:
             return None
     rest = text[offset:]
+    rest = MARK + rest[2:] if under_api and rest.startswith("%s") else rest  # a format's placeholder
     path_part, _, query_part = rest.partition("?")
     path_part = path_part.split("#", 1)[0]
     segments = tuple(MARK if MARK in s else unquote(s) for s in split_path(path_part))
@@ -100,6 +104,14 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
         path_offset=offset,
         relative=whole,
     )
+
+
+def credentialed(text: str, model: ApiModel) -> bool:
+    """A path whose query carries a credential only the API takes (``?private_token=``,
+    ``?job_token=``; an OAuth ``access_token`` is anyone's): the API's, though written without its
+    prefix and sent by a client that holds a base URL the scanner cannot see."""
+    query = text.partition("?")[2]
+    return any(model.credential_type(key, "query", "") not in (None, "oauth") for key, _ in parse_query(query))
 
 
 def sub_resources(template: str) -> int:

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable
 from .lines import LineIndex
 
 BLANKS = " \t"
-TREE_LANGUAGES = frozenset({"javascript", "ruby", "go", "java", "php"})  # read with tree-sitter: scan/tree/<language>.py
+TREE_LANGUAGES = frozenset({"javascript", "ruby", "go", "java", "php", "csharp"})  # read with tree-sitter: scan/tree/<language>.py
 
 
 def comment_starts(text: str, lines: LineIndex, strings: str, rows: Iterable[int]) -> dict[int, int]:

@@ -156,6 +156,14 @@ def json_string(text: str, start: int, end: int, value: str) -> OffsetMap | None
     return OffsetMap(anchors) if decoded == len(value) else None
 
 
+def doubled(text: str, start: int, end: int, quote: str, value: str) -> OffsetMap | None:
+    """The map of a string's content ``text[start:end]`` whose quote is written twice (C#'s verbatim
+    ``@"{""id"": 1}"``), or None when it does not decode to ``value``."""
+    anchors = [(0, start)]
+    decoded = escaped(re.compile(re.escape(quote * 2)), text, start, end, lambda e: len(quote), anchors, 0)
+    return OffsetMap(anchors) if decoded == len(value) else None
+
+
 def python_literal(text: str, pieces: Sequence[tuple[int, int]], value: str) -> OffsetMap | None:
     """The map of a Python string literal made of ``pieces`` (each ``(start, end)`` of one literal
     with its prefix and quotes, implicitly concatenated), or None when they do not decode to

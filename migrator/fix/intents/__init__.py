@@ -32,6 +32,7 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
+from ...english import with_article
 from ...paths import path_matches
 from ...syntax import DECLARED, URL_TEXTS, Syntax
 from ...values import Applicability, Finding, Fix, FixIntent, Touch, show_value
@@ -42,7 +43,7 @@ ANY: frozenset[str] = frozenset()
 DISPLAY_ONLY, UNSAFE, SAFE = Applicability.DISPLAY_ONLY, Applicability.UNSAFE, Applicability.SAFE
 RECORDING_NOTE = ("a recording must change together with the code that replays it; "
                   "apply it where that code is fixed too")
-NAMED_NOTE = ("only the name says this is a {record}; "
+NAMED_NOTE = ("only the name says this is {a_record}; "
               "check that it comes from the API before applying")
 DECLARED_NOTE = ("a library's declared model fields and attribute lists are its public interface: "
                  "add the new name there by hand, and keep the old one while v4 servers are supported")
@@ -156,6 +157,15 @@ def held(touch: Touch, name: str) -> bool:
     return name != touch.name and name in touch.siblings
 
 
+def undeclared(touch: Touch, name: str) -> str | None:
+    """Why a fix may not name ``name``: the SDK's type of the record, whose fields its data lists,
+    declares no such field (NGitLab's MergeRequest has no MergeUser), so the code would not compile."""
+    declared = touch.expression.declared if touch.expression is not None else None
+    if declared is None or name in declared:
+        return None
+    return f"the SDK's type of this {touch.record or 'record'} declares no `{name}`: read it by hand where it is sent"
+
+
 def sent_as_text(touch: Touch) -> bool:
     """A parameter an HTTP client sends as text: a query string or a form field."""
     return touch.request is not None and touch.request.client == "http" and _location(touch) in ("query", "form")
@@ -195,7 +205,8 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
         # A safe fix rests on typed evidence that the token is the API's field or parameter.
         applicability, note = UNSAFE, NAMED_NOTE if touch.evidence == "named" else BARE_NOTE
     message = fix.message.format_map(Fields(fields))
-    note = note.replace("{record}", (touch.record or "API record").replace("_", " ")).replace("{name}", touch.name)
+    record = with_article((touch.record or "API record").replace("_", " "))
+    note = note.replace("{a_record}", record).replace("{name}", touch.name)
     return Fix(applicability, f"{message} ({note})" if note else message, intent=fix)
 
 

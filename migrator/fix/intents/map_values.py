@@ -21,9 +21,9 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from ...syntax import ACCESS, ENTRY, PAIRS, URL_TEXTS, Syntax
 from ...values import FixIntent, Touch, ValueMap, show_value
-from . import ANY, Intent, Target, forms, held, same_value, sent_as_text
+from ...syntax import ACCESS, ENTRY, PAIRS, URL_TEXTS, Syntax
+from . import ANY, Intent, Target, forms, held, same_value, sent_as_text, undeclared
 
 if TYPE_CHECKING:
     from ..python.tree import Tree
@@ -52,6 +52,8 @@ def refuse(touch: Touch, fix: FixIntent) -> str | None:
     if mapped is None:
         return ""
     name = mapped.to_name
+    if undeclared(touch, name):
+        return undeclared(touch, name)
     if held(touch, name):
         return f"`{name}` is sent with it already: keep one of them by hand"
     return None
@@ -131,8 +133,8 @@ def tree(spot: TreeSpot, touch: Touch, fix: FixIntent) -> Edits:
         return None
     comparison, _, operator = compared
     equal = touch.expression.op == "Eq"
-    if not isinstance(value, bool) and operator == ".equals":  # Java: the literal's equals, null-safe
-        return [(*spot.s.span(comparison), f"{spot.literal_code(value, compared[1])}.equals({code})")]
+    if not isinstance(value, bool) and operator.startswith("."):  # Java's, C#'s: the literal's equals, null-safe
+        return [(*spot.s.span(comparison), f"{spot.literal_code(value, compared[1])}{operator}({code})")]
     if not isinstance(value, bool):
         return [(*spot.s.span(comparison), f"{code} {operator} {spot.literal_code(value, compared[1])}")]
     return [(*spot.s.span(comparison), code if equal == value else f"!{code}")]

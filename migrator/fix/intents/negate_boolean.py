@@ -2,11 +2,11 @@
 (``runner.active`` → ``not runner.paused``).
 
 - Python: a read (``r.active`` → ``not r.paused``; ``not r.active`` → ``r.paused``), an assignment
-  (``r.active = X`` → ``r.paused = not (X)``, literals folded), a comparison with a literal
+  (``r.active = X`` → ``r.paused = not (X)``, literals folded, ``not x`` → ``x``), a comparison with a literal
   (``r.active == False`` → ``r.paused == True``), a dict key or keyword argument with its value,
   a field of a URL's query (``active=true`` → ``paused=false``).
 - Tree (JavaScript, TypeScript, Ruby): a read (``r.active`` → ``!r.paused``; ``!r.active`` →
-  ``r.paused``), an assignment (``r.active = X`` → ``r.paused = !(X)``, literals folded), a
+  ``r.paused``), an assignment (``r.active = X`` → ``r.paused = !(X)``, literals folded, ``!x`` → ``x``), a
   comparison with a literal true or false, an object's key with a literal value, a field of a
   URL's query (``active=true`` → ``paused=false``).
 - Text: a field a shell command sends, a JSON member, a field of a recorded URL's query or form
@@ -75,8 +75,8 @@ def refuse(touch: Touch, fix: FixIntent) -> str | None:
     if not negatable(touch):
         return ""
     if touch.expression is not None and touch.expression.nullable:
-        return (f"`{touch.name}` may be null here (a `Boolean`, not a `boolean`), and negating null throws: "
-                f"test `Boolean.FALSE.equals(…)` of `{fix.to}` by hand")
+        return (f"`{touch.name}` may be null here (the SDK types it `Boolean` or `bool?`, not a plain boolean), "
+                f"and its negation throws or is no boolean: compare `{fix.to}` with false by hand")
     new = fix.to or ""
     if held(touch, new) and not agrees(touch, new):
         return f"`{new}` is set next to it already: keep the one that is right by hand"
@@ -100,7 +100,8 @@ def python(tree: Tree, touch: Touch, fix: FixIntent) -> list | None:
 
 
 def negated(tree: Tree, node) -> str:
-    """The negation of a value: literals folded (False → True, "false" → "true"), else ``not (x)``."""
+    """The negation of a value: literals folded (False → True, "false" → "true"), a negation
+    dropped (``not x`` → ``x``, its operand's parentheses kept), else ``not (x)``."""
     import libcst as cst
 
     from ..python.nodes import quoted
@@ -110,6 +111,8 @@ def negated(tree: Tree, node) -> str:
     if isinstance(node, cst.SimpleString) and truth(node.evaluated_value) is not None:
         return quoted(node, flip_word(str(node.evaluated_value)))
     source = tree.source(node)
+    if isinstance(node, cst.UnaryOperation) and isinstance(node.operator, cst.Not):
+        return source[len("not"):].lstrip()
     return f"not {source}" if node.lpar else f"not ({source})"
 
 
@@ -234,7 +237,8 @@ def _tree_value(spot: TreeSpot, touch: Touch, new: str) -> Edits:
         return [*renamed, (*spot.s.span(node), text.replace(text.strip("'\""), "false" if mine else "true"))]
     if touch.has_value or sent_as_text(touch):
         return None
-    return [*renamed, (*spot.s.span(node), f"!({text})")]
+    operand = spot.negation_operand(node)
+    return [*renamed, (*spot.s.span(node), spot.s.text_of(operand) if operand is not None else f"!({text})")]
 
 
 INTENT = Intent(

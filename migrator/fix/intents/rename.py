@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ...syntax import ACCESS, ENTRY, JQ_FORMS, URL_TEXTS, SHELL_FIELDS, Syntax
 from ...values import NO_VALUE, Applicability, FixIntent, Touch
-from . import ANY, Intent, Target, forms, held
+from ...syntax import ACCESS, ENTRY, JQ_FORMS, URL_TEXTS, SHELL_FIELDS, Syntax
+from . import ANY, Intent, Target, forms, held, undeclared
 
 DROP_NOTE = ("`{new}` is also set here, from a value that may be None at run time; many clients leave "
              "None values out of the request, and dropping `{old}` would then drop the setting")
@@ -43,6 +43,8 @@ def target(fix: FixIntent, touch: Touch) -> Target:
 
 
 def refuse(touch: Touch, fix: FixIntent) -> str | None:
+    if undeclared(touch, fix.to or ""):
+        return undeclared(touch, fix.to or "")
     if touch.syntax == Syntax.STRING and held(touch, fix.to or ""):
         return f"`{fix.to}` is in this URL's query too: keep one of them by hand"
     return None

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ...spelling import respell
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, field, index, is_member, member_name,
-                                receiver, unwrap, walk)
+from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, index, is_member, member_name,
+                                method_name, operand, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
 from ...values import Touch
 
@@ -71,7 +71,9 @@ class Spot:
         text, offsets, stack = [], [], [node]
         while stack:  # the parts in order, none inside a substitution (its code is run-time: "\0")
             part = stack.pop()
-            if part.type not in self.sh.fragment and part.type != self.sh.escape \
+            if part.type in self.sh.verbatim:  # C#'s ``@"…"``: one token, a written quote ``""`` is no plain text
+                self._verbatim(part, text, offsets)
+            elif part.type not in self.sh.fragment and part.type != self.sh.escape \
                     and self.sh.substituted(part) is None:
                 stack.extend(reversed(part.named_children))
             elif part.type in self.sh.fragment:
@@ -87,6 +89,18 @@ class Spot:
                 offsets.extend([-1] * len(value or "\0"))
         return Literal("".join(text), tuple(offsets)) if text else None
 
+    def _verbatim(self, part: Node, text: list[str], offsets: list[int]) -> None:
+        """A string written as one token (``Shapes.verbatim``): its pieces between written quotes,
+        each written quote one quote with no offset of its own."""
+        opening, closing, quote = self.sh.verbatim[part.type]
+        start, end = self.s.span(part)
+        start += len(opening)
+        for piece in re.split(f"({re.escape(quote)})", self.s.text[start:end - len(closing)]):
+            plain = piece != quote
+            text.append(piece if plain else closing)
+            offsets.extend(range(start, start + len(piece)) if plain else [-1] * len(closing))
+            start += len(piece)
+
     def name_node(self) -> Node | None:
         """The node spelling the field's name: ``x.f``'s f, ``x["f"]``'s string, an object's key."""
         written = self.touch.written
@@ -95,13 +109,13 @@ class Spot:
         access = self.access()
         if access is None:
             return None
-        if access.type == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
-            args = field(access, self.sh.arguments)
-            listed = args.named_children if args is not None else []
-            keyed = listed[0] if listed and listed[0].type == self.sh.string else None
-            return keyed if keyed is not None and self.s.text_of(field(access, self.sh.method_name)) in self.lang.key_methods \
-                else field(access, self.sh.method_name)
-        return member_name(access, self.sh) if access.type == self.sh.member else index(access, self.sh)
+        if self.sh.kind(access) == self.sh.method_call:  # ``x.getF()``, ``x.get("f")``
+            listed = argument_nodes(access, self.sh)
+            keyed = listed[0] if listed and listed[0].type in self.sh.strings else None
+            name = method_name(access, self.sh)
+            return keyed if keyed is not None and self.s.text_of(name) in self.lang.key_methods else name
+        return member_name(access, self.sh) if self.sh.kind(access) == self.sh.member else unwrap(
+            index(access, self.sh), self.sh.wrappers)
 
     def rename(self, new: str) -> Edits:
         written = self.touch.written
@@ -159,10 +173,11 @@ class Spot:
     def access(self) -> Node | None:
         """The touch's ``x.f`` or ``x["f"]`` (Ruby: a call without arguments, or ``x[:f]``; Java:
         ``x.getF()`` or ``x.get("f")``)."""
-        found = self.node({self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member})
+        types = {self.sh.member, self.sh.subscript, self.sh.method_call or self.sh.member}
+        found = self.node(types | {alias for alias, kind in self.sh.aliases.items() if kind in types})
         if found is None:
             return None
-        return found if found.type in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
+        return found if self.sh.kind(found) in (self.sh.subscript, self.sh.method_call) or is_member(found, self.sh) else None
 
     def renamed(self, access: Node, new: str) -> str | None:
         """The access's code with the field's new name: ``runner.paused``, ``mr["merge_user"]``."""
@@ -181,10 +196,10 @@ class Spot:
         if node is None:
             return None
         access = self.access()
-        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".equals(x)``
-            owner, args = receiver(node, self.sh), field(node, self.sh.arguments).named_children
+        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".Equals(x)``: the operator ``.equals``
+            owner, args = receiver(node, self.sh), argument_nodes(node, self.sh)
             other = args[0] if access is not None and self.s.span(owner) == self.s.span(access) else owner
-            return node, other, ".equals"
+            return node, other, "." + self.s.text_of(method_name(node, self.sh))
         left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
         return node, other, self.s.text_of(self.sh.f(node, "operator"))
@@ -194,8 +209,14 @@ class Spot:
         parent = access.parent
         while parent is not None and parent.type == self.sh.parenthesized:
             parent = parent.parent
-        if parent is not None and parent.type == self.sh.unary and self.s.text_of(field(parent, "operator")) == self.sh.negate:
+        if parent is not None and parent.type == self.sh.unary and operator(self.s, parent) == self.sh.negate:
             return parent
+        return None
+
+    def negation_operand(self, node: Node) -> Node | None:
+        """The ``x`` of a value written ``!x``, else None."""
+        if node.type == self.sh.unary and operator(self.s, node) == self.sh.negate:
+            return operand(node, self.sh)
         return None
 
     def operand(self, access: Node) -> bool:

@@ -27,7 +27,7 @@ from ...values import NO_VALUE, Touch
 from .. import urls
 from ..pydecl import SUFFIXES, _candidates, _words
 from .literals import mark
-from .nodes import Node, arguments, callee, field, member_name, receiver
+from .nodes import Node, arguments, callee, field, member_name, receiver, unwrap, walk
 from .strings import name_span, object_entries, string_value, symbol_name
 
 if TYPE_CHECKING:
@@ -40,15 +40,37 @@ def declaration(w: Walk, node: Node) -> None:
     """``interface MergeRequest { merge_status: string }``, ``class MergeRequest; attr_accessor
     :merged_by; end``, ``class MergeRequest { @JsonProperty("merged_by") User mergedBy; }``: a
     declared record's fields (none of a class named for a webhook payload or a part of one)."""
-    name = field(node, "name")
     fields = list(_declared(w, node))
-    embeds = (w.sdk.typed(m) for m in _members(w, node) if m.type in w.sh.declared_field and field(m, "name") is None)
-    embedded = next((e for e in embeds if e is not None), None)  # ``struct { gitlab.MergeRequest; … }``
-    if embedded is not None:
-        _add(w, fields, (embedded.record, "typed"))
-    elif name is not None and not named_payload(w, w.s.text_of(name)):
-        declared(w, w.s.text_of(name), fields)
+    _add(w, fields, _record(w, node, fields))
     w.children(node)
+
+
+def _record(w: Walk, node: Node, fields: list[tuple[str, Node]]) -> tuple[str, str] | None:
+    """(record, evidence) a declaration declares: the SDK's record it embeds (``struct {
+    gitlab.MergeRequest; … }``, typed), else as its name and fields say (``declared``)."""
+    name = field(node, "name")
+    embeds = (w.sdk.typed(m) for m in _members(w, node) if m.type in w.sh.declared_field and field(m, "name") is None)
+    embedded = next((e for e in embeds if e is not None), None)
+    if embedded is not None:
+        return embedded.record, "typed"
+    if name is None or named_payload(w, w.s.text_of(name)):
+        return None
+    return _declares(w, w.s.text_of(name), fields)
+
+
+def file_types(w: Walk) -> dict[str, tuple[tuple[str, str] | None, frozenset[str]]]:
+    """The types a file declares at its top (Go's ``type T struct {…}``, Java's classes and the
+    classes in them), each with the record it declares or None (``VersionCommandRunner``, with
+    none of a runner's fields, declares none, whatever its name says) and its fields' API names.
+    A type named for a webhook payload is left to its name."""
+    found: dict[str, tuple[tuple[str, str] | None, frozenset[str]]] = {}
+    for node in w.s.root.named_children:
+        for decl in (node, *node.named_children, *(m for m in _members(w, node) if m.type in w.sh.declarations)):
+            name = field(decl, "name") if decl.type in w.sh.declarations else None
+            if name is not None and not named_payload(w, w.s.text_of(name)):
+                fields = list(_declared(w, decl))
+                found[w.s.text_of(name)] = _record(w, decl, fields), frozenset(f for f, _ in fields)
+    return found
 
 
 def built(w: Walk, call: Node) -> None:
@@ -63,9 +85,12 @@ def built(w: Walk, call: Node) -> None:
 
 def declared(w: Walk, name: str, fields: list[tuple[str, Node]]) -> None:
     """Fields (their API name, where each is written) a declaration named ``name`` declares."""
+    _add(w, fields, _declares(w, name, fields))
+
+
+def _declares(w: Walk, name: str, fields: list[tuple[str, Node]]) -> tuple[str, str] | None:
     names = frozenset(f for f, _ in fields)
-    found = w.model.record_for_declaration(_candidates(_words(name)), names) if fields else None
-    _add(w, fields, found)
+    return w.model.record_for_declaration(_candidates(_words(name)), names) if fields else None
 
 
 def _add(w: Walk, fields: list[tuple[str, Node]], found: tuple[str, str] | None) -> None:
@@ -97,12 +122,15 @@ def _members(w: Walk, node: Node) -> list[Node]:
 
 def _declared(w: Walk, node: Node):
     """(API name, where it is written) of each field a declaration declares (_field), a Java
-    record's components, and the symbols a field declarer (``attr_accessor``) is called with."""
+    record's components, a PHP constructor's promoted parameters, and the symbols a field declarer (``attr_accessor``) is called with."""
     members = _members(w, node)
-    components = field(node, w.sh.parameters)
+    components = field(node, w.sh.parameters) or next((c for c in node.named_children if c.type == w.sh.components),
+                                                      None)
     declared_fields = [m for m in members if m.type in w.sh.declared_field]
     declared_fields += [m for m in (components.named_children if components is not None else ())
                         if m.type in w.sh.required_parameters]
+    declared_fields += [p for m in members if m.type in w.sh.functions and w.sh.promoted
+                        for p in getattr(field(m, w.sh.parameters), "named_children", ()) if p.type in w.sh.promoted]
     yield from filter(None, (_field(w, member) for member in declared_fields))
     for member in members if w.lang.field_declarers else ():
         method = member_name(member, w.sh) if member.type == w.sh.call else None
@@ -119,8 +147,8 @@ def _field(w: Walk, member: Node) -> tuple[str, Node] | None:
     keyed = _key_annotation(w, member)
     if keyed is not None:
         return keyed
-    name = w.sh.part(member, w.sh.declared_name)
-    name = field(name, "name") if name is not None and name.type == w.sh.declarator else name
+    name = w.sh.part(member, w.sh.declared_name) or next((n for n in walk(member) if n.type == w.sh.declarator), None)
+    name = field(name, "name") if name is not None and name.type == w.sh.declarator else name  # Java's, C#'s fields
     if name is not None and name.type in w.sh.identifier and name.named_children:
         name = name.named_children[0]  # PHP's ``$merge_status``: the name after its sigil
     if name is None or name.type not in w.sh.property:
@@ -140,14 +168,22 @@ def _key_annotation(w: Walk, member: Node) -> tuple[str, Node] | None:
     """``@JsonProperty("merged_by")``, ``@SerializedName("merged_by")``: the API's name."""
     for child in member.named_children:
         for note in child.named_children if child.type == w.sh.modifiers else ():
-            name, args = field(note, "name"), field(note, "arguments")
+            name, args = field(note, "name"), annotation_arguments(note, w.sh)
             if note.type == w.sh.annotation and name is not None and args is not None \
                     and w.s.text_of(name) in w.lang.key_annotations:
-                key = next((a for a in args.named_children if a.type in w.sh.strings), None)
+                key = next((a for a in map(lambda a: unwrap(a, w.sh.wrappers), args.named_children)
+                            if a.type in w.sh.strings), None)
                 value = string_value(w.s, key, w.sh) if key is not None else None
                 if value:
                     return value, key
     return None
+
+
+def annotation_arguments(note: Node, shapes) -> Node | None:
+    """An annotation's arguments: its ``arguments`` field, else its child of
+    Shapes.annotation_arguments (C#'s ``[JsonPropertyName("merged_by")]``)."""
+    return field(note, "arguments") or next((c for c in note.named_children if c.type == shapes.annotation_arguments),
+                                            None)
 
 
 def schema_name(w: Walk, node: Node) -> str | None:
@@ -267,7 +303,7 @@ class Declarations:
         JAX-RS's ``@GET`` with ``@Path("/projects/{id}")``): a request of that method to that
         path, relative to a base URL the walk cannot see; the parameters its arguments'
         annotations send (``@QueryParam("scope")``, ``@Query("scope")``, ``@FormParam("active")``)."""
-        name, args = field(node, "name"), field(node, "arguments")
+        name, args = field(node, "name"), annotation_arguments(node, self.sh)
         method, declared = self._route(node, self.s.text_of(name) if name is not None else "")
         path = self._argument(args)
         text = self.w.template(path) if method and path is not None else None
@@ -289,6 +325,7 @@ class Declarations:
     def _argument(self, args: Node | None) -> Node | None:
         """An annotation's string argument: ``@GET("p")``, ``@GetMapping(value = "p")``."""
         for arg in args.named_children if args is not None else ():
+            arg = unwrap(arg, self.sh.wrappers)
             if arg.type == self.sh.string:
                 return arg
             key, value = field(arg, "key"), field(arg, "value")
@@ -319,9 +356,10 @@ class Declarations:
         for param in params.named_children if params is not None else ():
             modifiers = next((c for c in param.named_children if c.type == self.sh.modifiers), None)
             for note in modifiers.named_children if modifiers is not None else ():
-                kind, args = field(note, "name"), field(note, "arguments")
+                kind, args = field(note, "name"), annotation_arguments(note, self.sh)
                 location = self.lang.param_annotations.get(self.s.text_of(kind)) if kind is not None else None
-                key = next((a for a in args.named_children if a.type == self.sh.string), None) if args else None
+                key = next((a for a in map(lambda a: unwrap(a, self.sh.wrappers), args.named_children)
+                            if a.type == self.sh.string), None) if args else None
                 name = string_value(self.s, key, self.sh) if location and key is not None else None
                 if name:
                     span = self.s.inner(key)

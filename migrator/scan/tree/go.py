@@ -45,6 +45,8 @@ SHAPES = Shapes(
     other_numbers=frozenset({"float_literal"}),
     declarations=frozenset({"type_spec"}), declared_field=frozenset({"field_declaration"}),
     struct_members=frozenset({"field_declaration_list"}), field_tag="tag", qualified_type="qualified_type",
+    type_wrappers=frozenset({"pointer_type", "slice_type", "array_type"}),
+    conversions=frozenset({"type_conversion_expression"}),
     method_receiver="receiver", composite="composite_literal", address="&",
     comment="comment", type_names=frozenset({"type_identifier"}),
     roles={"constructor": "type"},
@@ -79,6 +81,8 @@ LANGUAGE = Language(
                            "httptest", "httpmock", "t", "testing", "flag", "bufio", "regexp", "math"}),
     case="pascal",
     struct_fields=True,
+    static=True,
+    untyped=frozenset({"any"}),
     # Go's common initialisms (golint's list, the ones API names use): ``WebURL``, ``IPAddress``
     initialisms=frozenset({"ID", "IDS", "URL", "URLS", "IP", "API", "HTTP", "HTTPS", "JSON", "SHA", "SSH", "SSL",
                            "TLS", "UI", "UID", "UUID", "URI", "CPU", "DNS", "HTML", "TTL", "LDAP", "SAML", "SMS"}),

@@ -19,7 +19,7 @@ from ..scope import Scope
 
 @dataclass(frozen=True)
 class Inferred:
-    """What an expression holds: record | response | client | object (``inferred.holds``). A response keeps its request (``url``: the
+    """What an expression holds: record | response | client | object | foreign (``inferred.holds``). A response keeps its request (``url``: the
     endpoint's name, ``method``) for methods that add to it; a client its ``base`` URL."""
 
     holds: str
@@ -32,12 +32,17 @@ class Inferred:
     node: Any = None
 
 
+FOREIGN = Inferred("foreign")  # a value of a type known not to be the API's (types.py)
+
+
 class Inferer:
     def __init__(self, source: Source, model: ApiModel, language: Language, scope: Scope):
         self.s, self.model, self.lang, self.scope = source, model, language, scope
         self.sh = language.shapes
         self.cache: dict[int, Inferred] = {}  # a call's value, by node id, set by the request reader
         self.methods = None  # methods.Methods, for a language whose calls carry their receiver
+        self.types: Any = None  # what a value of a declared type holds (types.declared)
+        self.sdk = None  # sdk.Sdk: the language's SDK, set by the walk
 
     def named(self, name: str) -> Inferred | None:
         record = self.model.record_for_name(snake(name.lstrip(self.sh.sigils)))
@@ -65,28 +70,30 @@ class Inferer:
             return None
         if node.id in self.cache:  # a request's response (Ruby: ``Gitlab.all_runners``, without arguments)
             return self.cache[node.id]
-        kind = node.type
+        kind = self.sh.kind(node)
         if kind in self.sh.identifier:
             return self._name(self.s.text_of(node))
         if is_call(node, self.sh):
             return self.cache.get(node.id) or self._call(node)
         if kind == self.sh.member:
-            owner = receiver(node, self.sh)
-            return self.member(self.of(owner), self.s.text_of(member_name(node, self.sh)), owner)
+            owner, name = receiver(node, self.sh), self.s.text_of(member_name(node, self.sh))
+            return self.sdk.member(owner, name) or self.member(self.of(owner), name, owner)
         if kind == self.sh.subscript:
             owner = receiver(node, self.sh)
             base, key = self.of(owner), name_value(self.s, unwrap(index(node, self.sh), self.sh.wrappers), self.sh)
-            if key is None:
-                return base if base and base.holds == "record" else None  # an element of a list of records
+            if key is None:  # an element of a list, or a service's indexer (NGitLab's ``client.Runners[id]``)
+                return base if base and base.holds in ("record", FOREIGN.holds) else self.sdk.member(owner, "[]")
             return self.member(base, key, owner)
         if self.methods is not None and kind in (self.sh.method_call, self.sh.new):
             return self.cache.get(node.id) or self.methods.of(node)
         if kind == self.sh.object:
             return Inferred("object", node=node)
+        if kind in self.sh.conversions:  # Go's ``[]byte(body)``
+            return self.of(self.sh.part(node, "operand"))
         if kind == self.sh.unary and self.sh.address and self._operator(node) == self.sh.address:
             return self.of(self.sh.f(node, "argument"))  # Go's ``&mr``
         if kind == self.sh.composite and self.sh.f(node, "type") is not None:  # ``legacyMergeRequest{}``
-            return self.named(self.s.text_of(self.sh.f(node, "type")).rpartition(".")[2])
+            return self.types(self.sh.f(node, "type"))
         return None
 
     def _operator(self, node: Node) -> str:
@@ -109,10 +116,11 @@ class Inferer:
         """The value of ``base.prop``: a response's body is its record; below a record, a name."""
         if base is not None and base.holds == "response" and prop in self.lang.body_members:
             return Inferred("record", base.record, base.evidence)
-        if base is not None and base.holds == "record" and base.record in PAYLOAD_RECORDS:
-            return base  # below a webhook's payload everything is that payload's, never a REST record
+        if base is not None and (base.holds == "record" and base.record in PAYLOAD_RECORDS or base.holds == FOREIGN.holds):
+            return base  # below a webhook's payload, or a foreign type's value, nothing is a REST record
         if base is not None and base.holds == "record":
-            return self.named(prop)
+            # still the record: C#'s ``doc.RootElement``, ``task.Result``; else a record by its name
+            return base if prop in self.lang.element_methods else self.named(prop)
         if base is None and owner is not None and owner.type in self.sh.identifier | {self.sh.member}:
             if owner.type in self.sh.identifier and (self.s.text_of(owner) in self.lang.not_records
                                                      or self.is_type(self.s.text_of(owner))):
@@ -155,7 +163,7 @@ class Inferer:
         """One element of an iterable: of a list of records, that record; of ``runners``, a
         runner by its name."""
         found = self.of(iterable)
-        if found is not None and found.holds == "record":
+        if found is not None and found.holds in ("record", FOREIGN.holds):
             return found
         node = unwrap(iterable, self.sh.wrappers)
         name = None

@@ -81,6 +81,9 @@ LANGUAGE = Language(
     accessors={"get": "read", "is": "read", "set": "write"},
     case="camel",
     capitalised_types=True,
+    static=True,
+    untyped=frozenset({"var", "Object"}),
+    nullable=frozenset({"method_invocation"}),  # ``Boolean getActive()``, unless gitlab4j's data says ``boolean``
     key_methods=frozenset({"get", "path", "has", "getString", "getInt", "getLong", "getBoolean", "optString",
                            "optBoolean", "optInt", "getJSONObject", "optJSONObject", "getJSONArray",
                            "getAsJsonObject", "containsKey", "hasNonNull"}),

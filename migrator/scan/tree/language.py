@@ -74,19 +74,25 @@ class Chains:
     ``new Request.Builder().url(u).put(body)``, ``webClient.get().uri(u)``, Spring's
     ``restTemplate.exchange(url, HttpMethod.PUT, …)``), read by methods.py.
 
-    url       methods whose first argument is the request's URL
+    url       methods whose first argument is the request's URL (``url_at``: another argument,
+              C#'s ``new HttpRequestMessage(HttpMethod.Put, url)``)
     verbs     methods that say the HTTP method (``PUT``, ``put``, ``getForObject`` …), by name
     method    methods whose first HTTP-method-like argument says it (``exchange``, ``method``)
     query     methods adding a query parameter (``queryParam("scope", "active")``)
     decoders  methods whose value is the record decoded from their first argument
-              (``mapper.readValue(json, MergeRequest.class)``, ``gson.fromJson(…)``)
+              (``mapper.readValue(json, MergeRequest.class)``, ``gson.fromJson(…)``,
+              ``JsonSerializer.Deserialize<MergeRequest>(json)``)
+    typed     methods sending a request whose type argument is the record its response is
+              decoded into (``GetFromJsonAsync<MergeRequest>(url)``, RestSharp's ``GetAsync<T>(request)``)
     """
 
     url: frozenset[str] = frozenset()
+    url_at: dict[str, int] = field(default_factory=dict)
     verbs: dict[str, str] = field(default_factory=dict)
     method: frozenset[str] = frozenset()
     query: frozenset[str] = frozenset()
     decoders: frozenset[str] = frozenset()
+    typed: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -107,6 +113,8 @@ class Language:
     body_members: frozenset[str] = frozenset()  # ``response.data``, Java's ``response.body()``: the record
     keyed_responses: frozenset[str] = frozenset()  # clients whose response answers ``response["f"]`` from its body
     callbacks: frozenset[str] = frozenset()  # ``.then(r => …)``, ``.map(mr => …)``: the callback's argument
+    # functions given a callback and a list (``array_map(fn ($mr) => …, $mrs)``): their indexes
+    list_callbacks: dict[str, tuple[int, int]] = field(default_factory=dict)
     mocks: frozenset[str] = frozenset()  # calls whose arguments are a mock response (``.reply``)
     not_records: frozenset[str] = frozenset()  # globals and modules that never hold a record
     # schema builders whose object literal declares a record's fields (``z.object({…})``): the
@@ -132,10 +140,18 @@ class Language:
     # (Java: ``mergedBy``), or in "pascal" case with the language's initialisms in capitals (Go:
     # ``MergedBy``, ``IPAddress``)
     case: str = ""
+    # a record's field may be read in camelCase, as a client camelizing its responses gives it (gitbeaker:
+    # ``mr.mergedBy``); False where decoded JSON keeps the API's names and a camelCase property is the
+    # program's own (PHP: ``$MR->mergeStatus``)
+    camelized: bool = True
     initialisms: frozenset[str] = frozenset()
     # a typed record's fields are fields of a struct the program declares (Go): renaming ``mr.MergedBy``
     # compiles only where the struct declares the new field, so a field read on one is named
     struct_fields: bool = False
+    # a variable keeps the type it is declared with (Go, Java): a plain reassignment (``mr =
+    # mrs[0]`` after ``var mr *gitlab.MergeRequest``) does not change what it holds
+    static: bool = False
+    untyped: frozenset[str] = frozenset()  # declared types that say nothing of a value: Java's ``var``, Go's ``any``
     # calls whose value is their first argument's (Go's ``client.Do(req)``, ``io.ReadAll(body)``;
     # where a call holds its receiver, the response it is given or called on: Java's
     # ``client.send(request, …)``, OkHttp's ``call.execute()``), and calls decoding a response
@@ -157,6 +173,11 @@ class Language:
     line_annotations: frozenset[str] = frozenset()  # Feign's ``@RequestLine("GET /projects/{id}")``
     param_annotations: dict[str, str] = field(default_factory=dict)  # ``@QueryParam("scope")`` → query
     key_annotations: frozenset[str] = frozenset()
+    # reads whose value may be null, by node type (Java's accessor calls ``getActive()``, C#'s
+    # properties ``runner.Active``), unless the SDK's data (``fields:``) gives the field the
+    # language's plain boolean type (``boolean``, ``bool``): negating null throws or does not compile
+    nullable: frozenset[str] = frozenset()
+    boolean: str = "boolean"
 
     def client(self, name: str) -> Client | None:
         return next((c for c in self.clients if c.name == name), None)

@@ -7,10 +7,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from dataclasses import replace
+
+from ...details import Request
 from ...syntax import Syntax
+from ...values import NO_VALUE, Touch
 from .. import urls
-from .nodes import Node, argument_nodes, arguments, callee_name, unwrap
-from .strings import text_span
+from .infer import Inferred
+from .nodes import Node, argument_nodes, arguments, callee_name, index, receiver, unwrap, walk
+from .strings import name_span, name_value, object_entries, text_span
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -75,3 +80,73 @@ def code_parts(w: Walk, node: Node) -> None:
             stack.extend(reversed(part.named_children))
         elif part.type not in w.sh.fragment and part.type != w.sh.escape:
             w.visit(part)
+
+
+def appended(w: Walk, node: Node) -> None:
+    """``$url .= '/changes'``: a name bound to a URL's text grows by what a concatenating
+    assignment appends; a new endpoint it makes is reported at the text appended, and the name's
+    requests give it their evidence (walk.named_urls)."""
+    left, right = w.sh.f(node, "left"), w.sh.f(node, "right")
+    op = w.sh.f(node, "operator")
+    bound = w.scope.lookup(w.s.text_of(left)) if left is not None and left.type in w.sh.identifier else None
+    added = w.template(right) if isinstance(bound, str) and op is not None \
+        and w.s.text_of(op)[:-1] in w.sh.concat else None
+    if added is None or right.id in w.handled:
+        w.children(node)
+        return
+    name, text = w.s.text_of(left), bound + added
+    w.scope.bind(name, text)
+    before, url = urls.parse(bound, w.model), urls.parse(text, w.model)
+    if url is None or before is not None and before.name == url.name:
+        w.children(node)
+        return
+    mark(w, right)
+    first = len(w.touches)
+    w.add(urls.endpoint_touch(url, text_span(w.s, right, w.sh), None, urls.literal_evidence(url), Syntax.STRING))
+    w.named_urls[name] = range(first, len(w.touches))
+    code_parts(w, right)
+
+
+def query_credentials(w: Walk, node: Node, name: str) -> None:
+    """``http_build_query(['private_token' => $token])`` where no request sends its keys (a URL
+    the walk cannot see, ``sprintf('%s?%s', $uri, …)``, or one written but not sent): a key naming
+    a credential only the API takes is sent in a query, as the URL around it is the API's (its
+    evidence) or named by that key alone. A name bound to the query carries it to its URL instead."""
+    listed = argument_nodes(node, w.sh) if name in w.lang.query_builders else []
+    first = unwrap(listed[0], w.sh.wrappers) if listed else None
+    parent = node.parent
+    if first is None or first.id in w.handled or parent is not None and parent.type in (w.sh.assignment,
+                                                                                        w.sh.declarator):
+        return
+    entries = _built_entries(w, node, first)
+    start, end = w.s.span(node)
+    around = next((t for t in w.touches if t.role == "endpoint" and t.range[0] <= start and end <= t.range[1]), None)
+    for key, key_node in entries:
+        credential = w.model.credential_type(key, "query", "")
+        if credential not in (None, "oauth"):
+            request = replace(around.request, location="query", credential=credential) if around and around.request \
+                else Request(location="query", credential=credential)
+            w.add(Touch("param", key, name_span(w.s, key_node, w.sh), around.record if around else None,
+                        around.evidence if around else "named", "filter", "GET", NO_VALUE, Syntax.NONE,
+                        request=request))
+
+
+def _built_entries(w: Walk, node: Node, first: Node) -> list[tuple[str, Node]]:
+    """(key, where) of an array literal, or of a name bound to one and of the keys the function
+    sets on that name one by one (``$params = []; $params['private_token'] = $this->token;``)."""
+    named = w.s.text_of(first) if first.type in w.sh.identifier else None
+    bound = w.scope.lookup(named) if named else None
+    literal = bound.node if isinstance(bound, Inferred) and bound.holds == "object" else first
+    out = [(key, key_node) for key, key_node, _ in object_entries(w.s, literal, w.sh, w.lang.api_name)] \
+        if literal is not None and literal.type == w.sh.object else []
+    body = node.parent if named else None
+    while body is not None and body.type not in w.sh.functions:
+        body = body.parent
+    for part in walk(body) if body is not None else ():
+        left = w.sh.f(part, "left") if part.type == w.sh.assignment else None
+        if left is not None and left.type == w.sh.subscript and w.s.text_of(receiver(left, w.sh)) == named:
+            key_node = unwrap(index(left, w.sh), w.sh.wrappers)
+            key = name_value(w.s, key_node, w.sh) if key_node is not None else None
+            if key is not None:
+                out.append((key, key_node))
+    return out

@@ -10,14 +10,14 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ...details import Expression, Request, Written, others
-from ...syntax import Syntax
 from ...values import NO_VALUE, Touch
+from ...syntax import Syntax
 from .. import urls
 from . import literals, reads
 from .strings import url_node
 from .infer import Inferred
 from .sdk import SDK
-from .nodes import Node, call_parts, field, unwrap
+from .nodes import Node, call_parts, field, method_name, receiver as receiver_of, type_arguments, unwrap
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -44,7 +44,7 @@ class Methods:
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.getF()`` or ``x.get("f")``."""
         receiver, method, args = self.parts(node)
-        if receiver is None or node.type != self.sh.method_call:
+        if receiver is None or self.sh.kind(node) != self.sh.method_call:
             return None
         if method in self.lang.key_methods:
             keyed = reads.method_key(self.w, node)
@@ -52,11 +52,7 @@ class Methods:
         found = self.accessor(method)
         if found is None or found[0] != "read" or args:
             return None
-        return found[1], receiver, field(node, self.sh.method_name), Syntax.ATTRIBUTE
-
-    def nullable(self, node: Node, name: str, record: str | None) -> bool:
-        """An accessor's value may be null unless the SDK's data says it is a plain ``boolean``."""
-        return node.type == self.sh.method_call and self.sdk.type_of(record, name) != "boolean"
+        return found[1], receiver, method_name(node, self.sh), Syntax.ATTRIBUTE
 
     # ---------------------------------------------------------------- the walk's handler
     def visit(self, node: Node) -> None:
@@ -80,6 +76,9 @@ class Methods:
                 self.w.function(arg, bound)
             else:
                 self.w.visit(arg)
+        if node.type == self.sh.new:  # C#'s ``new T(…) { Content = … }``, Java's anonymous class body
+            for part in (field(node, "initializer"), field(node, "body")):
+                self.w.visit(part)
         self.w.recorded -= mock
 
     def equals(self, node: Node, receiver: Node, other: Node) -> None:
@@ -108,7 +107,7 @@ class Methods:
         call = self.sdk.service(method) if self.sdk.owns(self.s.text_of(receiver) if receiver else "") else None
         if call is None or not call.endpoint:
             return
-        name = field(node, self.sh.method_name)
+        name = method_name(node, self.sh)
         request = Request(path=call.endpoint, client=self.sdk.name)
         self.w.add(Touch("endpoint", call.endpoint, self.s.span(name), call.record, "typed", "filter", "GET",
                          syntax=Syntax.METHOD, request=request))
@@ -123,7 +122,7 @@ class Methods:
     def chain(self, node: Node) -> list[tuple[Node, str, list[Node]]]:
         """The calls of the chain ``node`` ends, first call first: (call, method, arguments)."""
         out, current = [], unwrap(node, self.sh.wrappers)
-        while current is not None and current.type in (self.sh.method_call, self.sh.new):
+        while current is not None and self.sh.kind(current) in (self.sh.method_call, self.sh.new):
             receiver, method, args = self.parts(current)
             out.append((current, method, args))
             current = unwrap(receiver, self.sh.wrappers)
@@ -133,16 +132,19 @@ class Methods:
         """A chain of calls that sends (or builds) a request to the API: its URL, method and
         query parameters; its value a response (or the record, where a call decodes the body)."""
         parent = node.parent
-        if parent is not None and parent.type == self.sh.method_call and field(parent, self.sh.receiver) == node:
+        if parent is not None and parent.type == self.sh.member and self.sh.method_callee is not None:
+            parent = parent.parent  # C#'s ``x.m(…)`` holds the member access ``x.m``
+        if parent is not None and self.sh.kind(parent) == self.sh.method_call and receiver_of(parent, self.sh) == node:
             return False  # the chain's last call reads it
         calls, chains = self.chain(node), self.lang.chains
         found = None
         for call, method, args in calls:
-            if method in chains.url and args:
-                text = self.w.template(args[0])
+            at = chains.url_at.get(method, 0)
+            if method in chains.url and len(args) > at:
+                text = self.w.template(args[at])
                 url = urls.parse(text, self.w.model, relative_ok=text.startswith(urls.MARK + "/")) if text else None
                 if url is not None:
-                    found = (url, args[0])
+                    found = (url, args[at])
         if found is None:
             return self.built(node, calls)
         url, where = found
@@ -151,7 +153,7 @@ class Methods:
         evidence = "typed" if url.under_api or (url.template and not url.relative) else "named"
         self.w.requests.url_at(url, where, method, evidence)
         self.queries(calls, url, method, evidence)
-        body = any(m in self.lang.body_members for _, m, _ in calls)
+        body = any(m in self.lang.body_members or self.decodes(c, m) for c, m, _ in calls)
         self.w.infer.cache[node.id] = Inferred("record" if body else "response", url.record, evidence,
                                             family="chain", url=url, method=method)
         return False
@@ -166,6 +168,11 @@ class Methods:
         if url is not None:
             self.queries(calls, url, "GET", urls.literal_evidence(url))
         return False
+
+    def decodes(self, call: Node, method: str) -> bool:
+        """``GetFromJsonAsync<MergeRequest>(url)``, RestSharp's ``GetAsync<MergeRequest>(request)``:
+        a call sending a request whose type argument is the record its response is decoded into."""
+        return method in self.lang.chains.typed and bool(type_arguments(call, self.sh))
 
     def method_argument(self, calls: list) -> str | None:
         """``exchange(url, HttpMethod.PUT, …)``, ``.method("PUT", body)``."""
@@ -203,18 +210,20 @@ class Methods:
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
             return Inferred("record", sdk.record, "typed", family=SDK)
-        if base is not None and base.holds == "response" and method in self.lang.body_members:
+        keyed = method in self.lang.key_methods and args  # Laravel's ``$res->json('merged_by')``: one key
+        if base is not None and base.holds == "response" and method in self.lang.body_members and not keyed:
             return Inferred("record", base.record, base.evidence, family=base.family)
         if method in self.lang.forwarders:
             sent = next((v for v in (base, *(infer.of(a) for a in args[:1])) if v and v.holds == "response"), None)
             if sent is not None:
-                return sent
+                return replace(sent, holds="record") if self.decodes(node, method) else sent
         if method in chains.decoders and args:
             decoded = infer.of(args[0])
             if decoded is not None and decoded.holds in ("response", "record"):
                 return Inferred("record", decoded.record, decoded.evidence, family=decoded.family)
-            kinds = [a for a in args[1:] if self.s.text_of(a).endswith(".class")]
-            return infer.named(self.s.text_of(kinds[0])[:-6].rsplit(".", 1)[-1]) if kinds else None
+            kinds = [self.s.text_of(a)[:-6] for a in args[1:] if self.s.text_of(a).endswith(".class")]
+            kinds += [self.s.text_of(t) for t in type_arguments(node, self.sh)]  # ``Deserialize<MergeRequest>(json)``
+            return infer.type_named(kinds[0].rsplit(".", 1)[-1]) if kinds else None
         if base is not None and base.holds == "record" and method in self.lang.element_methods and not args[1:]:
             if not (args and unwrap(args[0], self.sh.wrappers).type == self.sh.string):
                 return base

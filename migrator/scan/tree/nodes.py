@@ -83,9 +83,10 @@ def field(node: Node, name: str) -> Node | None:
 
 
 def unwrap(node: Node | None, wrappers: frozenset[str]) -> Node | None:
-    """The expression inside parentheses, ``await``, ``x!`` and ``x as T``."""
+    """The expression inside parentheses, ``await``, ``x!`` and ``x as T`` (its ``value``, where a
+    field names it: C#'s cast ``(string)x``, PHP's ``(string) $x``)."""
     while node is not None and node.type in wrappers and node.named_children:
-        node = node.named_children[0]
+        node = node.child_by_field_name("value") or node.named_children[0]
     return node
 
 
@@ -110,7 +111,7 @@ def paired(left: Node | None, right: Node | None, lists: frozenset[str]) -> list
 
 def is_member(node: Node, shapes) -> bool:
     """``x.f``: a member access (Ruby: a call with a receiver and no arguments or block)."""
-    if node.type != shapes.member:
+    if shapes.kind(node) != shapes.member:
         return False
     if shapes.callee is not None:
         return True
@@ -132,8 +133,54 @@ def callee(node: Node, shapes) -> Node | None:
 
 def receiver(node: Node, shapes) -> Node | None:
     """``x`` of ``x.f``, ``x["f"]`` and ``x.m(args)``."""
-    member = node.type in (shapes.member, shapes.method_call)
+    if shapes.kind(node) == shapes.method_call and shapes.method_callee is not None:
+        function = field(node, shapes.method_callee)
+        return field(function, shapes.receiver) if function is not None and function.type == shapes.member else None
+    member = shapes.kind(node) in (shapes.member, shapes.method_call)
     return shapes.part(node, shapes.receiver if member else shapes.subscript_receiver)
+
+
+def method_name(node: Node, shapes) -> Node | None:
+    """``m`` of the method call ``x.m(args)`` (of ``x.m<T>(args)`` too), or of ``m(args)``."""
+    if shapes.method_callee is None:
+        return field(node, shapes.method_name)
+    function = field(node, shapes.method_callee)
+    name = field(function, shapes.name) if function is not None and function.type == shapes.member else function
+    return name.named_children[0] if name is not None and name.type == shapes.generic and name.named_children else name
+
+
+def type_arguments(node: Node, shapes) -> list[Node]:
+    """The types given to a generic method: ``MergeRequest`` of ``GetFromJsonAsync<MergeRequest>(u)``."""
+    name = method_name(node, shapes) if node.type == shapes.method_call else None
+    generic = name.parent if name is not None and name.parent is not None else None
+    if generic is None or generic.type != shapes.generic:
+        return []
+    return [t for listed in generic.named_children[1:] for t in listed.named_children]
+
+
+def operator(source: Source, node: Node) -> str:
+    """The operator of a unary or binary expression: its field's, else its first unnamed child's
+    (C#'s ``!x`` holds no field)."""
+    op = field(node, "operator") or next((c for c in node.children if not c.is_named), None)
+    return source.text_of(op) if op is not None else ""
+
+
+def operand(node: Node, shapes) -> Node | None:
+    """The operand of a unary expression: its field's, else its only named child."""
+    return shapes.f(node, "argument") or (node.named_children[0] if len(node.named_children) == 1 else None)
+
+
+def declared_value(node: Node, shapes) -> Node | None:
+    """A declarator's value: its ``value`` field, else the node after Shapes.value_after."""
+    value = field(node, "value")
+    if value is not None or shapes.value_after is None:
+        return value
+    after = False
+    for child in node.children:
+        if after and child.is_named:
+            return child
+        after = after or (not child.is_named and child.type == shapes.value_after)
+    return None
 
 
 def member_name(node: Node, shapes) -> Node | None:
@@ -156,7 +203,8 @@ def arguments(node: Node) -> Node | None:
 
 def argument_nodes(node: Node, shapes) -> list[Node]:
     """A call's arguments, without the comments between them (each the expression itself, where a
-    grammar wraps it: PHP's ``argument``, whose last part is its value)."""
+    grammar wraps it in ``Shapes.argument``: PHP's ``argument``, C#'s, ``name: value`` too, whose
+    last part is its value)."""
     args = shapes.part(node, "arguments")
     listed = [a for a in args.named_children if a.type != shapes.comment] if args is not None else []
     return [a.named_children[-1] if a.type == shapes.argument and a.named_children else a for a in listed]
@@ -181,9 +229,9 @@ def call_parts(source: Source, node: Node, shapes) -> tuple[Node | None, str, li
     if node.type == shapes.new:
         kind = shapes.part(node, "type")
         return None, source.text_of(kind).rsplit(".", 1)[-1] if kind is not None else "", listed
-    if node.type == shapes.method_call:
-        name = field(node, shapes.method_name)
-        return field(node, shapes.receiver), source.text_of(name) if name is not None else "", listed
+    if shapes.kind(node) == shapes.method_call:
+        name = method_name(node, shapes)
+        return receiver(node, shapes), source.text_of(name) if name is not None else "", listed
     function = callee(node, shapes)
     if function is not None and (function is node or function.type == shapes.member) \
             and member_name(function, shapes) is not None:

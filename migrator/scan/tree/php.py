@@ -7,15 +7,24 @@ T(…)`` carry their receiver and method name, as Java's calls do: methods.py).
   formats, concatenation with ``.``;
 - requests: Guzzle (``$client->get($url, ['query' => […]])``, ``$client->request('PUT', $url,
   ['json' => […]])``, ``new Client(['base_uri' => …])``, ``new Request('PUT', $url)``), Symfony's
-  HttpClient (``request('GET', $url, ['query' => …])``) and curl (``curl_init($url)`` with the
-  ``curl_setopt``/``curl_setopt_array`` options of its handle: handles.py);
-- responses: ``json_decode($res->getBody(), true)``, ``json_decode(curl_exec($ch))``, Symfony's
-  ``toArray()``; records used as arrays (``$mr['merge_status']``) and objects (``$mr->merged_by``);
+  HttpClient (``HttpClient::create(['base_uri' => …])``, ``request('GET', $url, ['query' => …])``),
+  Laravel's ``Http`` facade (``Http::withToken($t)->get($url, $query)``, ``->post($url, $body)``,
+  ``withHeaders``/``withQueryParameters`` before the verb) and curl (``curl_init($url)`` with the
+  ``curl_setopt``/``curl_setopt_array`` options of its handle: handles.py); a static call
+  ``Foo::bar()`` is a method call of ``Foo`` and nullsafe ``?->`` a plain access (``Shapes.aliases``),
+  whose value may be null; a URL grows by ``.=``;
+- responses: ``json_decode($res->getBody(), true)``, ``json_decode((string) $res->getBody())``,
+  ``json_decode(curl_exec($ch))``, Symfony's ``toArray()``, Laravel's ``json()``, ``collect()`` and
+  ``$response['k']``; records used as arrays (``$mr['merge_status']``) and objects
+  (``$mr->merged_by``), passed to ``foreach``, ``array_map``/``array_filter`` callbacks and
+  ``collect($mrs)->map(…)``; a camelCase property is the program's own (``camelized`` False);
 - SDK: m4tthumphrey/php-gitlab-api (``$client->mergeRequests()->changes($p, $iid)``,
   ``$client->api('mr')``), rules/model/php-gitlab-api.yaml;
-- declarations: classes with (typed) properties modelling a record, display-only;
+- declarations: classes with (typed, or constructor-promoted) properties modelling a record,
+  display-only;
 - mocks: Guzzle's ``MockHandler`` and ``new Response(200, [], json_encode([…]))``, PHPUnit's
-  ``willReturn``, Symfony's ``MockResponse``: recordings, their fixes unsafe.
+  ``willReturn``, Symfony's ``MockResponse``, Laravel's ``Http::fake(['…/changes' => …])``:
+  recordings, their fixes unsafe.
 """
 
 from __future__ import annotations
@@ -55,7 +64,8 @@ SHAPES = Shapes(
     parameter_name="name", statement_block="compound_statement",
     for_of="foreach_statement", for_fields=("binding", "iterable"), lists=frozenset({"pair"}), for_element=1,
     statement="expression_statement", this=frozenset(), parenthesized="parenthesized_expression",
-    wrappers=frozenset({"parenthesized_expression", "argument"}),
+    wrappers=frozenset({"parenthesized_expression", "argument", "cast_expression"}),
+    augmented="augmented_assignment_expression",
     literals={"true": True, "false": False, "null": None}, valued=frozenset({"boolean", "null"}),
     number="integer", other_numbers=frozenset({"float"}),
     declarations=frozenset({"class_declaration"}), declared_field=frozenset({"property_declaration"}),
@@ -68,7 +78,22 @@ SHAPES = Shapes(
                 "foreach_statement": {"iterable": 0, "binding": 1},
                 "object_creation_expression": {"type": 0, "arguments": 1},
                 "property_declaration": {"element": -1}},
+    # ``$mr?->merged_by`` is read as ``$mr->merged_by``; ``Http::get($url)`` as a method call of ``Http``
+    aliases={"nullsafe_member_access_expression": "member_access_expression",
+             "nullsafe_member_call_expression": "member_call_expression",
+             "scoped_call_expression": "member_call_expression"},
+    # a constructor's promoted parameters (``public function __construct(public string $merge_status)``)
+    # are properties a class declares, named as a property's are
+    promoted=frozenset({"property_promotion_parameter"}),
+    renamed={"scoped_call_expression": {"object": "scope"}, "property_promotion_parameter": {"element": "name"}},
 )
+
+# Laravel's HTTP client: ``Http::get($url, $query)``, ``Http::withHeaders([…])->post($url, $body)``;
+# the methods configuring a request before its verb, and where the ones that send something send it
+LARAVEL = frozenset({"withToken", "withHeaders", "withHeader", "withBasicAuth", "withDigestAuth", "withOptions",
+                     "withQueryParameters", "withUrlParameters", "withBody", "withUserAgent", "withoutVerifying",
+                     "acceptJson", "asJson", "asForm", "accept", "contentType", "baseUrl", "timeout",
+                     "connectTimeout", "retry", "throw", "replaceHeaders"})
 
 LANGUAGE = Language(
     name="php",
@@ -79,6 +104,13 @@ LANGUAGE = Language(
         Client("Client", callable=False, verbs=VERBS, methods=ASYNC, factories={"new": "base_uri"},
                requests={"request": (0, 1), "requestAsync": (0, 1)}, instances=True),
         Client("Request", callable=False, verbs=frozenset(), requests={"new": (0, 1)}),  # PSR-7 request
+        Client("Http", callable=False, verbs=VERBS, starters=LARAVEL,
+               setters={"withHeaders": "header", "withQueryParameters": "query", "replaceHeaders": "header"},
+               second={"get": "query", "head": "query", "post": "body", "put": "body", "patch": "body",
+                       "delete": "body"}),
+        # Symfony's HttpClient: ``HttpClient::create(['base_uri' => …])->request('GET', $url)``
+        Client("HttpClient", callable=False, verbs=frozenset(), factories={"create": "base_uri"},
+               requests={"request": (0, 1)}, instances=True),
         Client("curl_init", verbs=frozenset()),  # its handle's options: handles.py
         Client("file_get_contents", verbs=frozenset()),
     ),
@@ -89,11 +121,14 @@ LANGUAGE = Language(
     serializers=frozenset({"json_encode"}),
     query_builders=frozenset({"http_build_query"}),
     parsers=frozenset({"json_decode", "\\json_decode"}),
-    body_members=frozenset({"getBody", "getContents", "toArray", "json", "object", "body"}),
-    forwarders=frozenset({"curl_exec", "send", "sendRequest", "sendAsync", "wait"}),
+    body_members=frozenset({"getBody", "getContents", "toArray", "json", "object", "body", "collect"}),
+    keyed_responses=frozenset({"Http"}),  # Laravel's ``$response['merge_status']`` reads its JSON
+    forwarders=frozenset({"curl_exec", "send", "sendRequest", "sendAsync", "wait", "collect", "array_merge"}),
+    list_callbacks={"array_map": (0, 1), "array_filter": (1, 0), "array_walk": (1, 0), "usort": (1, 0),
+                    "uasort": (1, 0), "array_find": (1, 0), "array_any": (1, 0), "array_all": (1, 0)},
     chains=Chains(),
     accessors={"get": "read", "is": "read", "set": "write"},
-    key_methods=frozenset(),
+    key_methods=frozenset({"json"}),  # Laravel's ``$response->json('merge_status')`` reads one key of the body
     callbacks=frozenset({"map", "filter", "each", "reject", "first", "contains", "every", "sortBy", "keyBy",
                          "groupBy"}),
     # Guzzle's MockHandler and Response, PHPUnit's and Mockery's stubs, Symfony's MockResponse, Laravel's
@@ -107,6 +142,8 @@ LANGUAGE = Language(
                            "CURLOPT_PUT": "method:PUT", "CURLOPT_POSTFIELDS": "body",
                            "CURLOPT_HTTPHEADER": "header"}),
     sdk="php-gitlab-api",
+    nullable=frozenset({"nullsafe_member_access_expression"}),  # ``$runner?->active`` is null where $runner is
+    camelized=False,
     unknown_clients=True,
 )
 

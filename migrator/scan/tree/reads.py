@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from ...details import Written
 from ...regions import Region, dispatch
-from ...source.maps import align, json_string, shifted
+from ...source.maps import align, doubled, json_string, shifted
 from ...syntax import Syntax
 from ...values import Touch
 from ..recorded import Mock
@@ -26,25 +26,29 @@ if TYPE_CHECKING:
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a key a method reads by name
 
 
-def embedded_json(w: Walk, node: Node) -> bool:
+def embedded_json(w: Walk, node: Node, record: str | None = None) -> bool:
     """A mock response's body written as JSON in a string (WebMock's ``body: '{"active": true}'``,
     WireMock's ``okJson("{…}")``, a Java text block, Go's ``"{\\"iid\\": 2}"``), read as a recorded
-    fixture. A string that holds its value as written gives keys a fix may rename (unsafe, as a
-    recording's); one with escapes or a text block's margins is mapped back to where each key is
-    written, shown (``string-json-key``)."""
+    fixture, its objects ``record``'s where no signature says otherwise (JSON decoded into a
+    variable holding one). A string that holds its value as written gives keys a fix may rename
+    (unsafe, as a recording's); one with escapes or a text block's margins is mapped back to where
+    each key is written, shown (``string-json-key``)."""
     value = string_value(w.s, node, w.sh) if node.type in w.sh.strings else None
     if not value or value.lstrip()[:1] not in ("{", "["):
         return False
     parts, label = node.named_children, f"{w.lang.name}-string"
     start, end = w.s.span(node)
     if len(parts) == 1 and parts[0].type in w.sh.fragment and w.s.text_of(parts[0]) == value:
-        region = Region("json", (start, end), value, shifted(w.s.span(parts[0])[0]), scope=Mock(label))
+        region = Region("json", (start, end), value, shifted(w.s.span(parts[0])[0]), scope=Mock(label, record))
     else:
         block = any(p.type in w.sh.block_fragment for p in parts)
         omap = align(value, w.s.text, start + 3, end - 3) if block else json_string(w.s.text, start, end, value)
+        if node.type in w.sh.verbatim:  # C#'s ``@"{""id"": 1}"``
+            opening, closing, _ = w.sh.verbatim[node.type]
+            omap = doubled(w.s.text, start + len(opening), end - len(closing), closing, value)
         if omap is None:
             return False
-        region = Region("json", (start, end), value, omap, scope=Mock(label, syntax=Syntax.STRING_JSON_KEY),
+        region = Region("json", (start, end), value, omap, scope=Mock(label, record, Syntax.STRING_JSON_KEY),
                         exact=not block)
     for touch in dispatch.scan(region, w.model):
         w.add(touch)
@@ -69,6 +73,11 @@ def decoded(w: Walk, node: Node, name: str) -> None:
                  None)
     if found is not None and target is not None and target.type in w.sh.identifier:
         w.scope.bind(w.s.text_of(target), Inferred("record", found.record, found.evidence))
+    held = w.infer.of(target) if found is None and target is not None else None
+    for source in sources if held is not None and held.holds == "record" and held.record else ():
+        source = w.sh.part(source, "operand") if source is not None and source.type in w.sh.conversions else source
+        if source is not None and source.type in w.sh.strings:
+            embedded_json(w, source, held.record)  # ``json.Unmarshal([]byte(`{…}`), &mr)`` in a test
 
 
 def method_key(w: Walk, node: Node) -> tuple[str, Node, Node] | None:

@@ -40,10 +40,12 @@ class Requests:
         return self.done[node.id]
 
     def _call(self, node: Node) -> bool:
-        if node.type in (self.sh.method_call, self.sh.new):  # ``x->m(args)``, ``new T(args)`` (T's "new")
+        if self.sh.kind(node) in (self.sh.method_call, self.sh.new):  # ``x->m(args)``, ``new T(args)`` (T's "new")
             owner, method, listed = call_parts(self.s, node, self.sh)
+            named = owner is not None and owner.type in self.sh.qualified | self.sh.type_names  # ``Http::get($url)``
             return self._method(node, node, owner, method if owner is not None else "new", listed,
-                                self.lang.client(method) if owner is None else None)
+                                self.lang.client(self.s.text_of(owner) if named else method)
+                                if owner is None or named else None)
         function = unwrap(callee(node, self.sh), self.sh.wrappers)
         args = arguments(node)
         listed = [a for a in argument_nodes(node, self.sh) if a.type != self.sh.statement]
@@ -77,7 +79,7 @@ class Requests:
             return module is not None and self._module(node, module, method, listed)
         if method in ("append", "set") and len(listed) == 2:
             self._search_param(function, listed)
-        if owner.type in (self.sh.call, self.sh.method_call):
+        if self.sh.kind(owner) in (self.sh.call, self.sh.method_call):
             self.call(owner)
         if module is not None and (method in module.requests or method in module.factories):
             return self._module(node, module, method, listed)
@@ -133,20 +135,18 @@ class Requests:
         return {m: at for c in self.lang.clients if c.instances for m, at in c.requests.items()}
 
     def _started(self, owner: Node) -> tuple[Client, list[tuple[str, list[Node]]]] | None:
-        """resty's ``client.R().SetQueryParam(…).SetBody(…)``: the client whose starter begins the
-        chain, and the setters called on it, with their arguments."""
-        setters, node = [], owner
-        while node is not None and node.type == self.sh.call:
-            function = unwrap(callee(node, self.sh), self.sh.wrappers)
-            if function is None or function.type != self.sh.member or member_name(function, self.sh) is None:
-                return None
-            method = self.s.text_of(member_name(function, self.sh))
-            client = next((c for c in self.lang.clients if method in c.starters), None)
-            if client is not None:
-                return client, setters
-            setters.append((method, argument_nodes(node, self.sh)))
-            node = unwrap(receiver(function, self.sh), self.sh.wrappers)
-        return None
+        """resty's ``client.R().SetQueryParam(…).SetBody(…)``, Laravel's ``Http::withHeaders([…])
+        ->acceptJson()``: the client whose starter begins the chain, and the setters called on it
+        (the starter among them), with their arguments."""
+        setters, node, client = [], owner, None
+        while node is not None and self.sh.kind(node) in (self.sh.call, self.sh.method_call):
+            inner, method, args = call_parts(self.s, node, self.sh)
+            if inner is None:
+                break
+            setters.append((method, args))
+            client = next((c for c in self.lang.clients if method in c.starters), client)
+            node = unwrap(inner, self.sh.wrappers)
+        return (client, setters) if client is not None else None
 
     def _built(self, node: Node, method: str, listed: list[Node], client: Client,
                setters: list[tuple[str, list[Node]]]) -> bool:
@@ -299,8 +299,9 @@ class Requests:
             return False
         if base and not text.startswith(("http:", "https:")):
             text = base.rstrip("/") + "/" + text.lstrip("/")
-        url = urls.parse(text, self.w.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
-        if url is None or (not client.name and not (url.under_api or url.template)):
+        token = urls.credentialed(text, self.w.model)  # ``'projects/' . $id . '/repository/tags?private_token=' …``
+        url = urls.parse(text, self.w.model, relative_ok=bool(base) or token or text.startswith(urls.MARK + "/"))
+        if url is None or (not client.name and not (url.under_api or url.template or token)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self._touches(node, url, url_node, method, evidence, entries, (where, body))

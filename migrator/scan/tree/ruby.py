@@ -36,6 +36,7 @@ SHAPES = Shapes(
     object="hash", pair="pair", shorthand="", array="array",
     identifier=frozenset({"identifier", "constant", "instance_variable", "class_variable", "global_variable"}),
     sigils="@$", property=frozenset({"identifier", "constant"}),
+    instance_variables=frozenset({"instance_variable", "class_variable", "global_variable"}),
     declarator="", assignment="assignment", memo_assignment="operator_assignment", object_pattern="", pattern_shorthand="", pattern_pair="",
     functions=frozenset({"method", "singleton_method", "block", "do_block", "lambda"}),
     parameters="parameters", parameter="", required_parameters=frozenset({"optional_parameter", "keyword_parameter"}),
@@ -43,7 +44,7 @@ SHAPES = Shapes(
     statements=frozenset({"program", "body_statement", "then", "else", "do", "block_body", "begin", "ensure"}),
     this=frozenset({"self"}), parenthesized="parenthesized_statements",
     wrappers=frozenset({"parenthesized_statements"}),
-    literals={"true": True, "false": False, "nil": None}, number="integer",
+    literals={"true": True, "false": False, "nil": None}, number="integer", other_numbers=frozenset({"float"}),
     declarations=frozenset({"class"}), declared_field=frozenset(), qualified=frozenset({"scope_resolution"}),
     comment="comment", type_names=frozenset({"constant"}),
 )

@@ -37,13 +37,14 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from ...details import Origin, Request, Written, others
-from ...syntax import Syntax
+from ...details import Expression, Origin, Request, Written, others
 from ...values import Touch
+from ...syntax import Syntax
 from .. import urls
 from ...spelling import snake_of as snake
 from .infer import Inferred
-from .nodes import Node, argument_nodes, call_parts, callee, callee_name, is_member, member_name, receiver, unwrap, walk
+from .nodes import (Node, argument_nodes, call_parts, callee, callee_name, is_member, member_name, method_name,
+                    receiver, unwrap, walk)
 from .strings import object_entries
 
 if TYPE_CHECKING:
@@ -99,6 +100,10 @@ class Sdk:
         package, _, local = name.rpartition(".")
         return local if package in self.packages else None
 
+    def declares(self, name: str) -> bool:
+        """``gitlab.Client``, ``gitlab.MergeEvent``: a type of the SDK's packages."""
+        return self._qualified(name) is not None
+
     def evidence(self, client: str) -> str | None:
         """typed for the SDK's own client, named for a name like a client's, else None."""
         if client in self.receivers:
@@ -113,13 +118,37 @@ class Sdk:
         listed = argument_nodes(node, self.sh)
         return listed[0] if len(listed) == 1 else None
 
+    @cached_property
+    def imported(self) -> bool:
+        """The file imports the SDK (``imports:``, NGitLab's ``using NGitLab.Models;``): its types
+        named without a package are the SDK's."""
+        return any(re.search(p, self.s.text, re.MULTILINE) for p in self.data.get("imports") or ())
+
     def typed(self, annotation: Node | None) -> Inferred | None:
-        for part in walk(annotation) if annotation is not None and self.packages else ():
+        """The SDK's record a type names: ``*gitlab.Runner`` (qualified with its package), or
+        ``Runner``, ``IEnumerable<Runner>`` in a file importing it."""
+        if annotation is None or not (self.packages or self.imported):
+            return None
+        for part in walk(annotation):
             local = self._qualified(self.s.text_of(part)) if part.type == self.sh.qualified_type else None
+            if local is None and self.imported and part.type in self.sh.type_names:
+                local = self.s.text_of(part)
             record = (self.data.get("types") or {}).get(local) if local else None
             if record:
                 return Inferred("record", record, "typed", family=SDK)
         return None
+
+    def member(self, owner: Node | None, name: str) -> Inferred | None:
+        """A service's property or indexer (``name`` "[]") whose value is a record (``members:``),
+        by the name the service is reached by: NGitLab's ``client.Runners.All``,
+        ``client.GetMergeRequest(pid)[iid]``, ``….Changes(iid).MergeRequestChange``."""
+        members = self.data.get("members") if owner is not None else None
+        if not members:
+            return None
+        reached = member_name(owner, self.sh) if owner.type == self.sh.member else (
+            method_name(owner, self.sh) if owner.type == self.sh.method_call else None)
+        record = members.get(f"{self.s.text_of(reached)}.{name}") if reached is not None else None
+        return Inferred("record", record, "typed", family=SDK) if record else None
 
     # ---------------------------------------------------------------- requests
     def call(self, node: Node, function: Node, args: list[Node]) -> bool:
@@ -148,7 +177,7 @@ class Sdk:
         if is_member(owner, self.sh):
             name = member_name(owner, self.sh)
             return self.s.text_of(name) if name is not None else None
-        if owner.type != self.sh.method_call:
+        if self.sh.kind(owner) != self.sh.method_call:
             return None
         _, method, listed = call_parts(self.s, owner, self.sh)
         named = self.data.get("resources") or {}
@@ -224,6 +253,23 @@ class Sdk:
         """The enum types whose values a service call sends as a filter (``RunnerStatus``)."""
         calls = (self.data.get("calls") or {}).values() if self.apis else ()
         return frozenset(enum for spec in calls if isinstance(spec, dict) for enum in spec.get("filters") or ())
+
+    def typing(self, node: Node, owner: tuple[str | None, str], name: str, attribute: bool,
+               expression: Expression | None) -> Expression | None:
+        """What the SDK's types say of a field read ``node`` on ``owner`` (record, evidence): its value
+        may be null (Language.nullable) unless the SDK's data types it the language's plain boolean;
+        a property of the SDK's type (typed) may be renamed only to one the type declares."""
+        lang = self.w.lang
+        if node.type in lang.nullable and (owner[1] != "typed" or self.type_of(owner[0], name) != lang.boolean):
+            expression = replace(expression or Expression(), nullable=True)
+        declared = self.declared(owner[0]) if attribute and owner[1] == "typed" else None
+        return replace(expression or Expression(), declared=declared) if declared is not None else expression
+
+    def declared(self, record: str | None) -> tuple[str, ...] | None:
+        """The fields the SDK's type of ``record`` declares (``declares:``), or None where its data
+        does not list them."""
+        listed = (self.data.get("declares") or {}).get(record or "")
+        return tuple(listed) if listed else None
 
     def type_of(self, record: str | None, name: str) -> str | None:
         return ((self.data.get("fields") or {}).get(record or "") or {}).get(name)

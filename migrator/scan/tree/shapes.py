@@ -30,6 +30,11 @@ class Shapes:
     # Kotlin), read by methods.py, and its field naming the method; None: calls are ``call`` only
     method_call: str | None = None
     method_name: str = "name"
+    # the field of such a call holding the member access that names its receiver and method
+    # (C#'s ``client.GetAsync(url)`` is an invocation of ``client.GetAsync``); None: the call holds
+    # them itself (Java); and a name given type arguments (``GetFromJsonAsync<MergeRequest>``)
+    method_callee: str | None = None
+    generic: str = "-"
     # ``x.f`` and ``x["f"]``: their node types, and the fields of receiver, name and index (None:
     # the index is the node's first named child after its receiver)
     member: str = "member_expression"
@@ -38,6 +43,9 @@ class Shapes:
     subscript_receiver: str = "object"
     name: str = "property"
     index: str | None = "index"
+    # a node wrapping one argument of a call (C#'s ``argument``, ``name: value`` too; PHP's
+    # ``argument``): its value is its last named child
+    argument: str = "-"
     # strings: plain literals, template literals with substitutions, and their parts
     string: str = "string"
     template: str = "template_string"
@@ -45,8 +53,14 @@ class Shapes:
     fragment: frozenset[str] = frozenset({"string_fragment"})
     escape: str = "escape_sequence"
     # expressions a string holds as its parts with no node around them (PHP's ``"$id"``,
-    # ``"{$mr->iid}"``), read as ``substitution``s are
+    # ``"{$mr->iid}"``), read as ``substitution``s are (``substituted``)
     interpolated: frozenset[str] = frozenset()
+    # named nodes of a string or a substitution that are only its punctuation, no code of it (C#'s
+    # ``interpolation_brace``, ``interpolation_start``: ``$"`` … ``{`` … ``}``)
+    punctuation: frozenset[str] = frozenset()
+    # strings written as one token, with their opening and closing quotes and how a quote is
+    # written inside (C#'s verbatim ``@"a""b"``: ``('@"', '"', '""')``)
+    verbatim: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     # more nodes written as strings: heredoc bodies, and the nodes standing where the string is used
     # (``heredocs``): Ruby's opening, whose body follows the line; PHP's heredoc, holding its body
     texts: frozenset[str] = frozenset()
@@ -86,9 +100,12 @@ class Shapes:
     sigils: str = ""  # what a name may start with that is no part of it (Ruby's ``@mr``, ``$client``)
     property: frozenset[str] = frozenset({"property_identifier"})
     declarator: str = "variable_declarator"
+    # the token after which a declarator's value is written, where no field holds it (C#'s "=")
+    value_after: str | None = None
     assignment: str = "assignment_expression"
     memo_assignment: str = ""  # an assignment that binds only with ``memo_operator`` (Ruby's ``@x ||= v``)
     memo_operator: str = "||="
+    augmented: str = ""  # ``x op= v``: a name bound to a URL's text grows by ``.=`` (PHP) where op concatenates
     object_pattern: str = "object_pattern"
     pattern_shorthand: str = "shorthand_property_identifier_pattern"
     pattern_pair: str = "pair_pattern"
@@ -112,19 +129,24 @@ class Shapes:
     # literals and their values (a literal's code is its node type: ``null``, ``nil``)
     literals: dict[str, object] = field(default_factory=lambda: {"true": True, "false": False, "null": None})
     literal_codes: dict[str, str] = field(default_factory=dict)  # a literal's code, where its node type is not it
-    valued: frozenset[str] = frozenset()  # literals whose value is their text in ``literals`` (PHP's ``boolean``: TRUE)
+    # literals known by their text, not their type: their value is their text's, in any case, in
+    # ``literals`` (C#'s ``boolean_literal``: true; PHP's ``boolean``: TRUE)
+    valued: frozenset[str] = frozenset()
     number: str = "number"
     # declarations of a record's fields (display-only): interfaces, object types, class fields
     declarations: frozenset[str] = frozenset({"interface_declaration", "type_alias_declaration", "class_declaration",
                                               "abstract_class_declaration"})
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
     declared_name: str = "name"  # the field of a declared field naming it (Java: its declarator)
+    components: str = "-"  # a record's component list where no field holds it (C#'s ``record R(string A)``)
     # module paths named as one (``Net::HTTP::Put``)
     qualified: frozenset[str] = frozenset()
     comment: str = "comment"
     annotation: str | None = None  # ``@GET("…")``, ``@JsonProperty("…")`` (Java)
     modifiers: str | None = None  # the node holding a declaration's annotations (Java)
     marker: str = "-"  # an annotation without arguments (``@GET``)
+    # the node holding an annotation's arguments where no field does (C#'s ``attribute_argument_list``)
+    annotation_arguments: str = "-"
     interfaces: frozenset[str] = frozenset()  # declarations a client's routes are written in
     enum: str | None = None  # ``enum RunnerScope { ACTIVE("active"), … }`` and its members
     enum_member: str = "-"
@@ -143,6 +165,11 @@ class Shapes:
     address: str = ""  # the operator taking a value's address, which is still that value: Go's ``&``
     method_receiver: str = ""  # a method's receiver, a parameter before its name: Go's ``func (m *T) f()``
     qualified_type: str = ""  # ``gitlab.Runner``: a type named in a package
+    # names an object holds, which every method and block sees: Ruby's ``@mr`` set in an RSpec
+    # ``before`` block is read in its ``it`` blocks
+    instance_variables: frozenset[str] = frozenset()
+    conversions: frozenset[str] = frozenset()  # a value converted to a type is its ``operand``: Go's ``[]byte(s)``
+    type_wrappers: frozenset[str] = frozenset()  # types around a named type: Go's ``*T``, ``[]T``, ``[2]T``
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()
@@ -150,12 +177,22 @@ class Shapes:
     # type → {part's field name as this Shapes names it: index among the node's named children
     # that have no field, from the end where negative}
     positional: dict[str, dict[str, int]] = field(default_factory=dict)
-    argument: str = ""  # the node around each argument of a call (PHP's ``argument``)
+    # node types read as another (``kind``): PHP's nullsafe ``$mr?->merged_by`` as ``$mr->merged_by``,
+    # its static call ``Http::get($url)`` as a method call whose receiver is its class; and the
+    # fields such a node names otherwise (``{"scoped_call_expression": {"object": "scope"}}``)
+    aliases: dict[str, str] = field(default_factory=dict)
+    promoted: frozenset[str] = frozenset()  # a method's parameters that declare a field of its class (PHP)
+    renamed: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def kind(self, node: Any) -> str:
+        """A node's type as the walk reads it (``aliases``)."""
+        return self.aliases.get(node.type, node.type)
 
     def part(self, node: Any, name: str | None) -> Any:
         """A node's part by its field name, or by its position where the grammar names none."""
         if node is None or name is None:
             return None
+        name = self.renamed.get(node.type, {}).get(name, name)
         found = node.child_by_field_name(name)
         at = self.positional.get(node.type, {}).get(name) if found is None else None
         if at is None:
@@ -165,10 +202,10 @@ class Shapes:
         return listed[at] if -len(listed) <= at < len(listed) else None
 
     def substituted(self, part: Any) -> Any:
-        """The code a string's part substitutes (``${x}``, ``#{x}``, PHP's ``$x``), or None where
-        the part is text."""
+        """The code a string's part substitutes (``${x}``, ``#{x}``, PHP's ``$x``, C#'s ``{x}``
+        without its ``punctuation``), or None where the part is text."""
         if part.type == self.substitution:
-            return part.named_children[0] if part.named_children else part
+            return next((c for c in part.named_children if c.type not in self.punctuation), part)
         return part if part.type in self.interpolated else None
 
     def f(self, node: Any, role: str) -> Any:

@@ -32,7 +32,18 @@ def string_value(source: Source, node: Node, shapes: Shapes) -> str | None:
     ``#{}`` parts is no plain literal)."""
     if node.type not in shapes.strings or any(shapes.substituted(part) is not None for part in node.named_children):
         return None
+    if node.type in shapes.verbatim:
+        return verbatim(source.text_of(node), shapes.verbatim[node.type])
     return "".join(_piece(source, part, shapes) or "" for part in node.named_children)
+
+
+def verbatim(text: str, quotes: tuple[str, str, str]) -> str | None:
+    """A string written as one token, without its quotes, its written quotes as one (C#'s
+    verbatim ``@"a""b"`` is ``a"b``)."""
+    opening, closing, quote = quotes
+    if not (text.startswith(opening) and text.endswith(closing)) or len(text) < len(opening) + len(closing):
+        return None
+    return text[len(opening):len(text) - len(closing)].replace(quote, closing)
 
 
 def symbol_name(source: Source, node: Node | None, shapes: Shapes) -> str | None:
@@ -196,8 +207,9 @@ def text_span(source: Source, node: Node, shapes: Shapes) -> tuple[int, int]:
     parts = node.named_children
     if node.type in shapes.texts:
         content = [c for c in parts if c.type in shapes.fragment or shapes.substituted(c) is not None]
-    elif node.type == shapes.string and len(parts) == 1 and parts[0].type in shapes.block_fragment:
-        content = parts
+    elif node.type in shapes.strings and [p.type in shapes.block_fragment
+                                          for p in parts if p.type not in shapes.punctuation] == [True]:
+        content = [p for p in parts if p.type in shapes.block_fragment]
     else:
         return start, end
     if not content:
@@ -300,7 +312,7 @@ def built(source: Source, node: Node, shapes: Shapes, inner: Callable[[Node], st
     receiver, method, args = parts(source, node, shapes)
     chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
     if method in shapes.format_methods:
-        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier
+        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
         if static and args:
             return _formatted(source, args[0], args[1:], shapes, inner)
         return _formatted(source, receiver, args, shapes, inner) if receiver is not None else None
@@ -342,7 +354,7 @@ def url_node(source: Source, node: Node | None, shapes: Shapes, depth: int = 0) 
     receiver, method, args = parts(source, node, shapes)
     chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
     if method in shapes.format_methods:
-        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier
+        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
         return url_node(source, args[0] if static and args else receiver, shapes, depth + 1)
     if method in shapes.pass_methods:
         string = receiver is not None and unwrap(receiver, shapes.wrappers).type == shapes.string

@@ -6,18 +6,20 @@ responses (recorded: their fixes are unsafe)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...syntax import Syntax
 from ...values import NO_VALUE, Touch
-from . import bindings, declare, literals, reads
+from . import bindings, declare, literals, reads, types
 from ..scope import Scope
 from ...spelling import snake_of as snake
-from .infer import Inferred, Inferer
+from .infer import FOREIGN, Inferred, Inferer
 from .language import Language
-from .nodes import (Node, Source, arguments, callee, callee_name, field, is_member, member_name, paired, receiver,
-                    unwrap)
+from .nodes import (Node, Source, callee, callee_name, declared_value, field, is_member, member_name,
+                    operator, paired, receiver, unwrap)
+from .nodes import operand as operand_of
 from .nodes import index as index_of
 from .requests import Requests
 from .sdk import SDK, Sdk
@@ -46,13 +48,15 @@ class Walk:
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
-        self.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
+        self.sdk = self.infer.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
         self.methods = None
         if language.shapes.method_call is not None:
             from .methods import Methods
 
             self.methods = self.infer.methods = Methods(self)
         self.decls = declare.Declarations(self)
+        self.infer.types = partial(types.declared, self)
+        self.file_types: dict[str, tuple[str, str] | None] | None = None  # declare.file_types, when asked
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
@@ -90,16 +94,15 @@ class Walk:
         for param in held.named_children if held is not None else ():  # Go's ``func (m *legacyMergeRequest) …``
             name = field(param, self.sh.parameter_name)
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), self._typed(field(param, "type"))
+                self.scope.bind(self.s.text_of(name), types.declared(self, field(param, "type"), self.s.text_of(name))
                                 or self.infer.named(self.s.text_of(name)))
-        for position, name, annotation in self._parameters(node):
-            value = bound if position == 0 and bound is not None else (
-                self.sdk.typed(annotation) or self.infer.named(name) or self._typed(annotation))
+        for position, name, annotation in self.parameters(node):
+            value = bound if position == 0 and bound is not None else types.parameter(self, name, annotation)
             self.scope.bind(name, value)
         self.visit(field(node, "body"))
         self.scope.pop()
 
-    def _parameters(self, node: Node):
+    def parameters(self, node: Node):
         params = field(node, self.sh.parameters) or field(node, self.sh.parameter)
         if params is None:
             return
@@ -109,28 +112,27 @@ class Walk:
             if name is not None and name.type in self.sh.identifier:
                 yield position, self.s.text_of(name), field(param, "type")
 
-    def _typed(self, annotation: Node | None) -> Inferred | None:
-        """A parameter's or variable's type names the record: ``(mr: MergeRequest)``, ``r
-        *gitlab.Runner`` (the SDK's type, typed), ``List<Runner> runners``."""
-        return self.sdk.typed(annotation) or self.infer.typed(annotation)
-
     def declarator(self, node: Node) -> None:
-        value = field(node, "value")
+        value = declared_value(node, self.sh)
         self.visit(value)
         name = field(node, "name")
         declared = field(node, "type") or (field(node.parent, "type") if node.parent is not None else None)
         if value is None and declared is not None:  # Go's ``var mr gitlab.MergeRequest``, Java's ``Runner r;``
             if name is not None and name.type in self.sh.identifier:
-                self.scope.bind(self.s.text_of(name), self._typed(declared) or self.infer.named(self.s.text_of(name)))
+                text = self.s.text_of(name)
+                self.scope.bind(text, types.declared(self, declared, text) or self.infer.named(text))
             return
         self.bind(name, value)
         if name is not None and declared is not None and self.scope.lookup(self.s.text_of(name)) is None:
-            self.scope.bind(self.s.text_of(name), self._typed(declared))  # ``Runner r = …``: its type names it
+            text = self.s.text_of(name)
+            self.scope.bind(text, types.declared(self, declared, text))  # ``Runner r = …``: its type names it
 
-    def bind(self, target: Node | None, value: Node | None) -> None:
+    def bind(self, target: Node | None, value: Node | None, reassigned: bool = False) -> None:
+        """``target`` holds ``value``; ``reassigned``: by a plain assignment, after which a variable of a
+        statically typed language still holds what it was declared with (``Language.static``)."""
         if target is not None and target.type in self.sh.lists:  # Go's ``mr, _, err := …``
             for name, one in paired(target, value, self.sh.lists):
-                self.bind(name, one)
+                self.bind(name, one, reassigned)
             return
         if target is None:
             return
@@ -148,15 +150,17 @@ class Walk:
             self.named_urls[name] = self.url_touches[written.id]
         found = self.infer.of(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
-        self.scope.bind(name, found or text or self.infer.named(name))
+        if not (reassigned and self.lang.static and isinstance(self.scope.lookup(name), Inferred)):
+            bind = self.scope.bind_outermost if target.type in self.sh.instance_variables else self.scope.bind
+            bind(name, found or text or self.infer.named(name))
 
     def assignment(self, node: Node) -> None:
         left, right = field(node, "left"), field(node, "right")
         self.visit(right)
         for one, value in paired(left, right, self.sh.lists):
-            self._assign(node, one, value)
+            self._assign(node, one, value, reassigned=node.type == self.sh.assignment)
 
-    def _assign(self, node: Node, left: Node | None, right: Node | None) -> None:
+    def _assign(self, node: Node, left: Node | None, right: Node | None, reassigned: bool = False) -> None:
         if left is not None and left.type in (self.sh.member, self.sh.subscript):
             statement = node.parent is not None and (node.parent.type == self.sh.statement
                                                      or node.parent.type in self.sh.statements)
@@ -165,13 +169,13 @@ class Walk:
             self.handled.add(left.id)
             self.visit(left)
         else:
-            self.bind(left, right)
+            self.bind(left, right, reassigned)
 
     # ---------------------------------------------------------------- fields
     def access(self, node: Node) -> tuple[str, Node, Node, Syntax] | None:
         """(field name, receiver, name node, syntax) of ``x.f`` or ``x["f"]`` (or, where calls carry
         their receiver, ``x.getF()`` and ``x.get("f")``: methods.py)."""
-        if self.methods is not None and node.type == self.sh.method_call:
+        if self.methods is not None and self.sh.kind(node) == self.sh.method_call:
             return self.methods.access(node)
         if is_member(node, self.sh):
             prop = member_name(node, self.sh)
@@ -197,13 +201,15 @@ class Walk:
         if node.type == self.sh.call:
             self.requests.call(node)  # a request's response, read before its arguments are visited
         found = self.infer.of(node)
+        if found is FOREIGN and keyed:  # a map's or a JSON node's keys are the data's, not its type's
+            found = self.infer.named(self.s.text_of(node)) if node.type in self.sh.identifier else None
         if found is None:
             return None, "bare", PLAIN
         if found.holds == "response" and keyed and found.family in self.lang.keyed_responses:
             return found.record, found.evidence, PLAIN
         if found.holds != "record":
             return None
-        if self.lang.struct_fields and found.evidence == "typed" and found.family != SDK \
+        if self.lang.struct_fields and found.evidence == "typed" and found.family != SDK and not keyed \
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
@@ -218,10 +224,9 @@ class Walk:
         if access is None or owner is None:
             return False
         name = access[0]
-        if owner[0] is not None and name != name.lower():
+        if owner[0] is not None and name != name.lower() and self.lang.camelized:
             name = snake(name)  # a record's field read as a camelCase property: ``mr.mergedBy``
-        if self.methods is not None and self.methods.nullable(node, name, owner[0]):
-            expression = replace(expression or Expression(), nullable=True)
+        expression = self.sdk.typing(node, owner, name, access[3] == Syntax.ATTRIBUTE, expression)
         self.add(Touch("field", name, self.s.span(node), owner[0], owner[1], context, value=value,
                        syntax=access[3], written=written, expression=expression, origin=owner[2]))
         self.handled.add(node.id)
@@ -252,9 +257,8 @@ class Walk:
         self.children(node)
 
     def unary(self, node: Node) -> None:
-        op = field(node, "operator")
-        operand = unwrap(field(node, self.sh.operand), self.sh.wrappers)
-        if op is not None and self.s.text_of(op) == self.sh.negate and operand is not None:
+        operand = unwrap(operand_of(node, self.sh), self.sh.wrappers)
+        if operator(self.s, node) == self.sh.negate and operand is not None:
             self.field(operand, "read", expression=NEGATED)
         self.children(node)
 
@@ -270,26 +274,32 @@ class Walk:
             key = self.sh.part(entry, "key") if entry.type == self.sh.pair else None
             if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
+            elif key is not None and key.type in self.sh.strings:
+                literals.url_literal(self, key)  # a URL as a key: Laravel's ``Http::fake(['…/runners' => …])``
             if value is not None:
                 self.visit(value)
 
     def keys(self, node: Node) -> None:
         """An object literal's keys: typed by the record's key signature, named by the name the
         object is bound to, bare otherwise."""
+        kind = field(node.parent, "type") if node.parent is not None and self.sh.composite else None  # Go's ``T{…}``
+        typed = types.declared(self, kind) if kind is not None else None
+        if typed is FOREIGN:
+            return  # the fields of a type not the API's: ``github.PullRequest{MergedBy: u}``
         entries = object_entries(self.s, node, self.sh, self.lang.api_name)
         record = self.model.record_for_keys({name for name, _, _ in entries})
-        evidence = "typed" if record else "bare"
-        kind = field(node.parent, "type") if node.parent is not None and self.sh.composite else None  # Go's ``T{…}``
-        name = self.object_names.get(node.id) or (self.s.text_of(kind).rpartition(".")[2] if kind else None)
-        if record is None and name:
-            named = self.infer.named(name)
-            record, evidence = (named.record, "named") if named else (None, "bare")
+        evidence, origin = "typed" if record else "bare", PLAIN
+        named = self.infer.named(self.object_names[node.id]) if node.id in self.object_names else typed
+        if record is None and named is not None and named.holds == "record":
+            record, evidence = named.record, named.evidence
+            origin = self.sdk.origin if named.family == SDK else PLAIN  # ``gitlab.MergeRequest{…}``
         held = tuple((name, self.literal(value) if value is not key else NO_VALUE) for name, key, value in entries)
         for index, (name, key, value) in enumerate(entries):
             syntax = Syntax.NONE if value is key else Syntax.DICT_KEY
             span = name_span(self.s, key, self.sh)
             self.add(Touch("field", name, span, record, evidence, "key", value=held[index][1], syntax=syntax,
-                           written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index))))
+                           written=Written(key_span=span, value_span=self.s.span(value), siblings=others(held, index)),
+                           origin=origin))
 
     # ---------------------------------------------------------------- calls and URLs
     def method_call(self, node: Node) -> None:
@@ -318,40 +328,13 @@ class Walk:
             self.children(node)
             return
         reads.decoded(self, node, name)
+        literals.query_credentials(self, node, name)
         if name in self.lang.record_builders:
             declare.built(self, node)
         reads.key_read(self, node)
         self.visit(receiver(node, self.sh) if function is node else function)
-        self.callback_arguments(node, function)
-
-    def callback_arguments(self, node: Node, function: Node | None) -> None:
-        """``.then(r => r.json())``, ``mrs.map(mr => …)``, ``mrs.each do |mr| … end``: the
-        callback's first parameter is the receiver (its element, for a list of records)."""
-        args = arguments(node)
-        bound = None
-        if function is not None and function.type == self.sh.member and member_name(function, self.sh) is not None:
-            if self.s.text_of(member_name(function, self.sh)) in self.lang.callbacks:
-                bound = self.infer.of(receiver(function, self.sh))
-        block = field(node, self.sh.block) if self.sh.block else None
-        for arg in [*(args.named_children if args is not None else ()), *([block] if block is not None else [])]:
-            if arg.type in self.sh.functions and bound is not None:
-                self.function(arg, bound)
-                self._returned(node, arg)
-            else:
-                self.visit(arg)
-
-    def _returned(self, call: Node, function: Node) -> None:
-        """``x.then(r => r.json())`` is what the callback returns (an expression body)."""
-        body = field(function, "body")
-        if body is not None and body.type != self.sh.statement_block and call.id not in self.infer.cache:
-            self.scope.push()
-            for position, name, _ in self._parameters(function):
-                if position == 0:
-                    self.scope.bind(name, self.infer.of(receiver(callee(call, self.sh), self.sh)))
-            found = self.infer.of(body)
-            self.scope.pop()
-            if found is not None:
-                self.infer.cache[call.id] = found
+        if not bindings.listed_callback(self, node, name):
+            bindings.callback_arguments(self, node, function)
 
     def string(self, node: Node) -> None:
         if node.id not in self.handled and self.recorded and reads.embedded_json(self, node):
@@ -386,6 +369,8 @@ def handlers(shapes) -> dict:
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member
     table.update({kind: Walk.string for kind in shapes.texts})
+    if shapes.augmented:
+        table[shapes.augmented] = literals.appended
     table.update({kind: Walk.assignment for kind in shapes.bindings})
     if shapes.memo_assignment:
         table[shapes.memo_assignment] = _memo
@@ -397,4 +382,5 @@ def handlers(shapes) -> dict:
         table[shapes.enum] = lambda walk, node: walk.decls.enum(node)
     table.update({kind: _function for kind in shapes.functions})
     table.update({kind: declare.declaration for kind in shapes.declarations})
+    table.update({alias: table[kind] for alias, kind in shapes.aliases.items() if kind in table})
     return table
