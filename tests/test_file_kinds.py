@@ -35,8 +35,9 @@ def repo(tmp_path, monkeypatch):
 def test_every_kind_is_one_object_with_its_scanner_lines_comments_and_examples():
     names = [kind.name for kind in kinds.registry()]
     assert names == ["python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile",
-                     "dockerfile", "notebook", "jenkinsfile", "http", "ci", "cassette", "ansible", "shell", "httpdump",
-                     "json", "json-lines", "proto", "javascript", "ruby", "go", "java", "php", "csharp", "other"]
+                     "dockerfile", "notebook", "jenkinsfile", "http", "collection", "ci", "cassette", "ansible",
+                     "shell", "httpdump", "json", "json-lines", "proto", "javascript", "ruby", "go", "java", "php",
+                     "csharp", "other"]
     assert kinds.by_name("shell").newlines == "lf" and kinds.by_name("ci").newlines == "yaml"
     assert kinds.by_name("proto").comment == "//" and kinds.by_name("json").comment is None
     assert kinds.for_example("telemetry") == (kinds.by_name("json"), "recording.json")
@@ -53,7 +54,8 @@ VALID = {"python": "x = 1\n", "ci": "job:\n  script: [true]\n", "cassette": "int
          "taskfile": "tasks:\n  a:\n    cmds: [true]\n", "dockerfile": "FROM a\nRUN true\n",
          "notebook": "{\"cells\": [{\"cell_type\": \"code\", \"source\": [\"x = 1\"]}]}",
          "jenkinsfile": "node { sh 'true' }\n", "http": "GET https://example.com/\n",
-         "ansible": "- hosts: all\n  tasks:\n    - shell: true\n"}
+         "ansible": "- hosts: all\n  tasks:\n    - shell: true\n",
+         "collection": "{\"info\": {\"schema\": \"https://schema.getpostman.com/json/collection/v2.1.0/\"}}"}
 
 
 @pytest.mark.parametrize("kind", kinds.registry(), ids=lambda kind: kind.name)

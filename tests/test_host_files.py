@@ -133,3 +133,34 @@ def test_ansible_shell_and_command_tasks_are_shell_regions_with_jinja_placeholde
     text = "- hosts: all\n  tasks:\n    - shell: echo {{ x }}\n    - command:\n        cmd: ls {% if y %}-l{% endif %}\n"
     shell, command = ansible.regions(text)
     assert (shell.text, command.text) == ("echo $______", "ls $_________-l$__________")
+
+
+def test_a_postman_collection_s_requests_in_folders_and_its_example_responses(table):
+    import json
+
+    from migrator.kinds import collection
+
+    text = json.dumps({"info": {"schema": "https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},
+                       "variable": [{"key": "api", "value": "https://gl.example.com/api/v4"}],
+                       "item": [{"name": "folder", "item": [{"name": "pause", "request": {
+                           "method": "PUT", "url": "{{api}}/runners/{{id}}",
+                           "header": [{"key": "PRIVATE-TOKEN", "value": "{{t}}"}],
+                           "body": {"mode": "urlencoded", "urlencoded": [{"key": "active", "value": "false"}]}},
+                           "response": [{"body": "{\"id\": 6, \"active\": false, \"description\": \"d\"}"}]}]}]},
+                      indent=1)
+    found = {(t.role, t.name, t.request.location if t.request else None, t.origin.recorded)
+             for t in collection.scan(text, table.model)}
+    assert found >= {("endpoint", "/runners/:id", None, False), ("param", "PRIVATE-TOKEN", "header", False),
+                     ("param", "active", "form", False), ("field", "active", None, True)}
+
+
+def test_an_insomnia_json_export_s_requests_with_its_environment(table):
+    import json
+
+    from migrator.kinds import collection
+
+    text = json.dumps({"_type": "export", "__export_format": 4, "resources": [
+        {"_type": "environment", "data": {"base_url": "https://gl.example.com/api/v4"}},
+        {"_type": "request", "method": "GET", "url": "{{ _.base_url }}/runners?scope=paused", "headers": []}]})
+    touches = collection.scan(text, table.model)
+    assert [(t.role, t.name) for t in touches] == [("endpoint", "/runners"), ("param", "scope")]

@@ -23,7 +23,7 @@ from typing import Any
 # never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests
 # (a recording, a playbook's shape), and the endpoint-URL fallback last.
 MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile", "dockerfile",
-           "notebook", "jenkinsfile", "httpfile", "ci", "cassette", "ansible", "shell", "httpdump", "json",
+           "notebook", "jenkinsfile", "httpfile", "collection", "ci", "cassette", "ansible", "shell", "httpdump", "json",
            "jsonlines", "proto", "javascript", "ruby", "go", "java", "php", "csharp", "other")
 
 
