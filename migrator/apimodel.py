@@ -23,6 +23,7 @@ class Record:
     """How a record is recognised (rules/model/api.yaml explains each key)."""
 
     names: tuple[str, ...] = ()
+    declared_names: tuple[str, ...] = ()
     signature: tuple[str, ...] = ()
     signature_any: tuple[str, ...] = ()
     not_keys: tuple[str, ...] = ()
@@ -174,13 +175,25 @@ class ApiModel:
                 best, best_len = record, len(spec.signature)
         return best
 
+    def record_for_declared_name(self, name: str) -> str | None:
+        """The record a declaration's name (or a part of it, or its namespace's) suggests: as a
+        variable's would, else by ``declared_names``, which no variable's name is held to
+        (``MergeRequestAttributes`` is a webhook's part; python-gitlab's ``mr.attributes`` is not)."""
+        found = self.record_for_name(name)
+        return found or next((record for record, spec in self.records.items()
+                              if any(re.fullmatch(p, name, re.IGNORECASE) for p in spec.declared_names)), None)
+
     def record_for_declaration(self, names: Iterable[str], keys: frozenset[str]) -> tuple[str, str] | None:
         """(record, evidence) that a declared class (a model, schema or typed dict) models, from its
         ``names`` (its class name and shorter forms of it) and its field names ``keys``. The first
         name that suggests a record decides: the class models it when it declares one of the
         record's known fields and none of its ``not_keys`` (typed when they carry its signature,
         named otherwise), and nothing else when not (a ``MergeRequestEvent`` is a webhook's). A
-        class whose names suggest nothing models the record whose signature its fields carry."""
+        class whose names suggest nothing models the record whose signature its fields carry; one
+        holding a webhook payload's signature (``object_kind``) is the payload's, whatever its name."""
+        payload = next((record for record in PAYLOAD_RECORDS if self.records[record].carried_by(keys)), None)
+        if payload is not None:
+            return payload, "typed"
         for name in names:
             record = self.record_for_name(name)
             if record is not None:

@@ -280,7 +280,8 @@ class _Auditor:
                   ) -> tuple[tuple[str, str], ...]:
         touches = self.touches(method, url, params, token_type)
         hits = []
-        for finding in match_file(touches, self.rules, path, NO_LINES, self.table) if touches else ():
+        for matched in match_file(touches, self.rules, path, NO_LINES, self.table) if touches else ():
+            finding = matched.finding
             hit = (finding.code, subject(finding.touch, self.by_code[finding.code]))
             if hit not in hits:
                 hits.append(hit)

@@ -59,10 +59,10 @@ class Baseline:
 
 
 def write_baseline(path: str | os.PathLike[str], findings: Sequence[Finding]) -> Baseline:
-    """Record ``findings`` in ``path`` (written as ``>`` would: fix/files.write_output) and return
+    """Record ``findings`` in ``path`` (written as ``>`` would: source/writes.write_output) and return
     the baseline."""
     baseline = Baseline.of(findings)
-    from .fix.files import write_output
+    from .source.writes import write_output
 
     try:
         write_output(Path(path), baseline.dumps().encode("utf-8"))

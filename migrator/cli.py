@@ -17,7 +17,8 @@ from collections.abc import Sequence
 import click
 
 from . import __version__
-from .report import FORMATS, WITH_REPOSITORY
+from .cliruns import VERBOSITY, debug_after, run_add_noqa, run_fix, tell, verbosity, with_repository_for
+from .report import FORMATS
 
 OUTPUT_FORMATS = list(FORMATS)
 
@@ -91,6 +92,9 @@ def common_options(func):
         click.option("--jobs", type=click.IntRange(min=0), default=0, help="Worker processes (0: one per core)."),
         click.option("--no-cache", is_flag=True, help="Neither read nor write the result cache (cache-dir, default "
                      ".migrator_cache): check every file."),
+        click.option("--stdin-filename", metavar="PATH", help="Read the file from standard input; PATH gives its kind "
+                     "and its settings (the paths are then ignored). `fix` prints the fixed text on stdout, the "
+                     "findings on stderr."),
         click.option("--target-version", metavar="RELEASE", callback=_release,
                      help="Oldest GitLab release the code must keep working with (e.g. 16.11); fixes "
                           "whose replacement came later are shown, not applied. Default: the latest."),
@@ -108,22 +112,6 @@ REPOSITORY = click.option(
     "--repository", metavar="NAME",
     help="The repository the findings belong to, in the json, json-lines, sarif, html and markdown reports "
          "(default: the git remote `origin` of each file's repository, as group/project).")
-
-VERBOSITY = "migrator.verbosity"  # -q/-v, kept in the click context for the whole command
-
-
-def verbosity() -> int:
-    from .report.verbosity import NORMAL
-
-    context = click.get_current_context(silent=True)
-    return context.meta.get(VERBOSITY, NORMAL) if context is not None else NORMAL
-
-
-def _debug(settings, files: int, started: float) -> None:
-    from .report.verbosity import debug
-
-    debug(verbosity(), settings, files, started)
-
 
 OVERRIDES = ("select", "extend-select", "ignore", "exclude", "extend-exclude", "force-exclude", "target-version")
 
@@ -163,7 +151,7 @@ def settings_from(overrides: dict, config: str | None = None, jobs: int = 0, cac
 @click.option("--show-settings", is_flag=True, help="Print the settings the first PATH is checked with, and where "
               "each comes from (a configuration file, one it extends, the command line, the default).")
 def check(paths, exit_zero, output_format, output_file, color, show_statistics, unsafe_fixes, apply_fix, diff,
-          baseline, write_baseline, repository, add_noqa, show_settings, settings):
+          baseline, write_baseline, repository, add_noqa, show_settings, stdin_filename, settings):
     """Report uses of API v4 that v5 breaks.
 
     With --baseline, the exit status counts only findings that are not in the baseline; the
@@ -179,25 +167,25 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     if show_statistics and output_format not in STATISTICS:
         raise click.UsageError(f"--statistics works with {', '.join(sorted(STATISTICS))}, not {output_format}")
     if add_noqa:
-        if apply_fix or diff or baseline or write_baseline:
-            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --baseline or --write-baseline")
+        if apply_fix or diff or baseline or write_baseline or stdin_filename:
+            raise click.UsageError("--add-noqa cannot be combined with --fix, --diff, --baseline, --write-baseline or "
+                                   "--stdin-filename")
         sys.exit(run_add_noqa(list(paths) or ["."], settings))
+    _ignoring(paths, stdin_filename)
     if apply_fix or diff:
-        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
-    from .app.check import check_paths
+        sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
+                         stdin_filename))
     from .report import WITH_EDITS
     from .report.output import emit
-    from .report.progress import Progress
     from .ruletable import load_table
 
     started = time.monotonic()
-    with Progress() as progress:
-        result = check_paths(list(paths) or ["."], settings, progress=progress, edits=output_format in WITH_EDITS)
-    _tell(result.skipped, result.errors)
-    _debug(settings, result.files, started)
+    result = _checked(list(paths) or ["."], settings, output_format in WITH_EDITS, stdin_filename)
+    tell(result.skipped, result.errors)
+    debug_after(settings, result.files, started)
     if write_baseline:
         sys.exit(_write_baseline(write_baseline, result))
-    findings = new = _with_repository(result.findings, output_format, repository)
+    findings = new = with_repository_for(result.findings, output_format, repository)
     if baseline:
         from .baseline import new_findings
 
@@ -211,13 +199,23 @@ def check(paths, exit_zero, output_format, output_file, color, show_statistics, 
     sys.exit(0 if exit_zero or not new else 1)
 
 
-def _with_repository(findings, output_format: str, repository: str | None) -> list:
-    """The findings, with their repository where the report shows it (app/repository.py)."""
-    if output_format not in WITH_REPOSITORY:
-        return list(findings)
-    from .app.repository import with_repository
+def _checked(paths: list[str], settings, edits: bool, stdin_filename: str | None):
+    """The run's result: the files under paths, or standard input as the file ``stdin_filename``."""
+    if stdin_filename is not None:
+        from .app.buffer import check_stdin
 
-    return with_repository(findings, repository)
+        return check_stdin(stdin_filename, sys.stdin.buffer.read(), settings, edits)
+    from .app.check import check_paths
+    from .report.progress import Progress
+
+    with Progress() as progress:
+        return check_paths(paths, settings, progress=progress, edits=edits)
+
+
+def _ignoring(paths: Sequence[str], stdin_filename: str | None) -> None:
+    """As ruff: the paths given beside ``--stdin-filename`` are named and ignored."""
+    for path in paths if stdin_filename is not None else ():
+        click.echo(f"warning: ignoring {path} in favour of standard input", err=True)
 
 
 def _write_baseline(path: str, result) -> int:
@@ -230,30 +228,7 @@ def _write_baseline(path: str, result) -> int:
     return 2 if result.errors else 0
 
 
-def _tell(skipped: Sequence[str], errors: Sequence[str]) -> None:
-    """On stderr: what was skipped (a warning) and what went wrong (an error), escaped."""
-    from .report.escape import escape
-
-    for note in skipped if verbosity() >= 0 else ():
-        click.echo(f"warning: {escape(note)}", err=True)
-    for error in errors:
-        click.echo(f"error: {escape(error)}", err=True)
-
-
 FULL_REPORTS = ("gitlab",)  # reports that list every finding, baseline or not
-
-
-def run_add_noqa(paths: Sequence[str], settings) -> int:
-    """``check --add-noqa``: notes and a count on stderr; exit 0, or 2 on errors."""
-    from .app.noqa import add_noqa
-    from .report.escape import escape
-
-    run = add_noqa(paths, settings)
-    for line in [f"note: {note}" for note in run.notes] + [f"error: {error}" for error in run.errors]:
-        click.echo(escape(line), err=True)
-    files = f" in {run.files} file{'s' if run.files != 1 else ''}" if run.added else ""
-    click.echo(f"Added {run.added} noqa directive{'s' if run.added != 1 else ''}{files}.", err=True)
-    return 2 if run.errors else 0
 
 
 # ---------------------------------------------------------------- fix
@@ -263,49 +238,26 @@ def run_add_noqa(paths: Sequence[str], settings) -> int:
 @click.option("--unsafe-fixes", is_flag=True, help="Apply unsafe fixes too.")
 @click.option("--diff", is_flag=True, help="Print the changes as a unified diff; write nothing.")
 @REPOSITORY
-def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, settings):
+def fix(paths, exit_zero, output_format, unsafe_fixes, diff, repository, stdin_filename, settings):
     """Rewrite uses of API v4 that v5 breaks, where a rewrite keeps behaviour.
 
     Exit status: 1 when a file was changed or findings remain, so a pre-commit hook stops the
     commit (with --diff, as ruff's: 1 when a file would change); 0 otherwise or with
     --exit-zero; 2 on errors."""
     output_format = output_format or settings.default.output_format
-    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository))
+    _ignoring(paths, stdin_filename)
+    sys.exit(run_fix(list(paths) or ["."], settings, unsafe_fixes, diff, exit_zero, output_format, repository,
+                     stdin_filename))
 
 
-def run_fix(paths: Sequence[str], settings, unsafe_fixes: bool, diff: bool, exit_zero: bool,
-            output_format: str = "text", repository: str | None = None) -> int:
-    """Fix the files under paths, report, and return the exit status."""
-    from .app.fix import fix_paths, unified_diff
-    from .report.text import fix_summary
+# ---------------------------------------------------------------- server
+@main.command()
+def server():
+    """Run the language server (LSP over stdin and stdout) for editors: diagnostics as you type,
+    quick fixes, fix-all, suppressions and the rules' documentation (README: editor setup)."""
+    from .server import serve
 
-    started, quiet = time.monotonic(), verbosity() < 0
-    run = fix_paths(paths, settings, unsafe_fixes, diff)
-    changed = run.changed
-    if diff:
-        sys.stdout.write("".join(unified_diff(o) for o in changed))
-        fixed = run.fixed
-        if not quiet:
-            click.echo(f"Would fix {fixed} finding{'s' if fixed != 1 else ''}." if fixed else "No fixes to apply.", err=True)
-    _tell(run.skipped, run.errors)
-    _debug(settings, len(run.outcomes), started)
-    if not diff:
-        if output_format in ("text", "concise"):
-            sys.stdout.write(fix_summary(run.remaining, run.fixed, unsafe_fixes, quiet=quiet))
-        else:
-            from .report.output import emit
-            from .ruletable import load_table
-
-            emit(output_format, _with_repository(run.remaining, output_format, repository), load_table(),
-                 unsafe_fixes=unsafe_fixes, errors=tuple(run.errors), target_version=settings.default.target_version,
-                 quiet=quiet)
-            if not quiet:
-                click.echo(f"{run.fixed} fixed, {len(run.remaining)} remaining.", err=True)
-    if run.errors:
-        return 2
-    if exit_zero:
-        return 0
-    return 1 if changed or (run.remaining and not diff) else 0
+    serve()
 
 
 # ---------------------------------------------------------------- rule
@@ -322,13 +274,10 @@ def rule(code, show_all, output_format):
     if show_all == bool(code):
         raise click.UsageError("give a rule code, or --all")
     if show_all:
-        rules = list(table.rules)
+        rules = list(table.known)
     else:
         wanted = code.strip()
-        rules = [r for r in table.rules if wanted.upper() == r.code or wanted == r.name]
-        parse_error, item = ruledoc.parse_error()
-        if wanted.upper() == parse_error.code or wanted == parse_error.name:  # a file that could not be checked
-            rules, table = [parse_error], ruledoc.Items({**table.items, parse_error.item: item})
+        rules = [r for r in table.known if wanted.upper() == r.code or wanted == r.name]
         if not rules:
             raise click.BadParameter(f"no rule {wanted!r}; see `migrator rule --all`", param_hint="CODE")
     render = ruledoc.render_json if output_format == "json" else ruledoc.render_text
@@ -353,7 +302,7 @@ def audit_log(files, select, ignore, output_format):
         raise click.BadParameter(f"cannot read {missing[0]!r}", param_hint="FILES")
     report = audit_logs(files, settings_from({"select": list(select), "ignore": list(ignore)}))
     sys.stdout.write(render_json(report) if output_format == "json" else render_text(report))
-    _tell((), report.errors)
+    tell((), report.errors)
     sys.exit(2 if report.errors else 1 if report.matched else 0)
 
 

@@ -60,7 +60,7 @@ class FileSettings:
 
     root: Path                            # the configuration file's directory, else the working directory
     source: Path | None = None            # the configuration file, None for the defaults
-    codes: frozenset[str] = frozenset()   # the enabled rule codes
+    codes: frozenset[str] = frozenset()   # the enabled codes (the rules' and migrator's own)
     per_file_ignores: GlobTable = GlobTable()  # (glob, codes) pairs, compiled once (a tuple of them is taken)
     exclude: tuple[Glob, ...] = ()
     extend_exclude: tuple[Glob, ...] = ()
@@ -95,8 +95,11 @@ class FileSettings:
         return self.per_file_ignores.codes(absolute_posix(path)) if self.per_file_ignores else frozenset()
 
     def reports(self, finding: Finding, path: str | os.PathLike[str] | None = None) -> bool:
-        """Whether ``finding`` survives ``per-file-ignores`` and ``min-evidence`` (``path``
-        defaults to the finding's filename, relative to the working directory)."""
+        """Whether ``finding`` survives the selection (for the codes no rule makes: MIG999),
+        ``per-file-ignores`` and ``min-evidence`` (``path`` defaults to the finding's filename,
+        relative to the working directory)."""
+        if finding.code not in self.codes:
+            return False
         if EVIDENCE_ORDER.index(finding.evidence) < EVIDENCE_ORDER.index(self.min_evidence):
             return False
         return finding.code not in self.ignored_codes(finding.filename if path is None else path)
@@ -142,11 +145,15 @@ def _is_file(path: Path) -> bool:
         return False
 
 
-def _has_migrator_table(path: Path) -> bool:
+def _read(path: Path) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except OSError as exc:
         raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def _has_migrator_table(path: Path) -> bool:
+    data = _read(path)
     return b"migrator" in data and _tool_table(_parse(path, data), path) is not None
 
 
@@ -169,10 +176,7 @@ def _tool_table(document: dict[str, Any], path: Path) -> dict[str, Any] | None:
 def read_config(path: Path, table: RuleTable) -> Options:
     """The validated options of one configuration file (``[tool.migrator]`` of a pyproject.toml,
     the whole file otherwise)."""
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise ConfigError(f"{path}: cannot read: {exc.strerror}") from None
+    data = _read(path)
     document = _parse(path, data)
     prefix = ""
     if path.name == "pyproject.toml":
@@ -197,9 +201,12 @@ def read_chain(path: Path, table: RuleTable) -> tuple[Options, ...]:
 
 
 def enabled_codes(table: RuleTable, sources: Iterable[Options]) -> frozenset[str]:
-    """The rule codes left on by the sources' ``select``, ``extend-select`` and ``ignore``, in
-    order (ruff's resolution): every rule by default; a source's ``select`` starts over."""
-    enabled = {r.code for r in table.rules}
+    """The codes left on by the sources' ``select``, ``extend-select`` and ``ignore``, in order
+    (ruff's resolution): every code by default; a source's ``select`` starts over for the rules,
+    while migrator's own codes (the parse error) stay as they were unless a selector names them,
+    so that a narrow ``select`` never reports an unchecked file as clean."""
+    own = {r.code for r in table.own}
+    enabled = {r.code for r in table.known}
     for source in sources:
         select = source.values.get("select")
         chosen: dict[str, tuple[int, bool]] = {}  # code → (rules its selector names, on)
@@ -212,7 +219,7 @@ def enabled_codes(table: RuleTable, sources: Iterable[Options]) -> frozenset[str
                 if previous is None or len(codes) < previous[0] or (len(codes) == previous[0] and not on):
                     chosen[code] = (len(codes), on)
         if select is not None:
-            enabled = set()
+            enabled &= own
         enabled |= {code for code, (_, on) in chosen.items() if on}
         enabled -= {code for code, (_, on) in chosen.items() if not on}
     return frozenset(enabled)

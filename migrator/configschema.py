@@ -21,7 +21,8 @@ def schema(table: RuleTable) -> dict[str, Any]:
     from .report import FORMATS
 
     selector = {"anyOf": [
-        {"enum": ["ALL", *(r.code for r in table.rules), *(r.name for r in table.rules), *sorted(table.items)]},
+        {"enum": list(dict.fromkeys(["ALL", *(r.code for r in table.known), *(r.name for r in table.known),
+                                     *sorted(table.items)]))},
         {"type": "string", "pattern": "^[Mm][Ii][Gg][0-9]{0,3}$", "description": "a rule code or a code prefix"},
         {"type": "string", "pattern": "^[^,]+(,[^,]+)+$", "description": "selectors separated by commas"},
     ]}

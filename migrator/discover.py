@@ -119,17 +119,24 @@ def _mode(path: Path, raw: str, notes: list[str]) -> int | None:
     return None
 
 
-def kind_of(path: Path, tree: CiTree, explicit: bool = False) -> str | None:
+def kind_of(path: Path, tree: CiTree, explicit: bool = False, data: bytes | None = None) -> str | None:
     """The name of a file's kind, decided in one order: the kinds' own tests, then the CI include
     graph (a YAML file that its repository's CI file includes is CI), then the fallback reader
-    of endpoint URLs (kinds/other.py)."""
-    kind = kinds.kind_of(path, explicit, fallback=False)
+    of endpoint URLs (kinds/other.py). ``data``: the file's content, where it is not the disk's."""
+    kind = kinds.kind_of(path, explicit, fallback=False, data=data)
     if kind is not None:
         return kind.name
     if path.suffix.lower() in (".yml", ".yaml") and tree.included(path, _repository(path)):
         return "ci"
-    kind = kinds.fallback_of(path, explicit)
+    kind = kinds.fallback_of(path, explicit, data)
     return kind.name if kind is not None else None
+
+
+def buffer_kind(path: Path, data: bytes) -> str | None:
+    """The kind of a file whose content is ``data``, not the disk's (standard input, an editor's
+    buffer, saved or not): from its name and ``data``, and the CI include graph, in which the file
+    reads as ``data``. Nothing of the file is read from disk."""
+    return kind_of(path, CiTree({path.resolve(): data}), explicit=True, data=data)
 
 
 def _repository(path: Path) -> Path:

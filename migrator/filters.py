@@ -35,7 +35,7 @@ from .syntax import Syntax
 from .ruletable import Rule, RuleTable
 from .source import LineIndex
 from .source.comments import comment_starts
-from .values import Edit, Finding, Fix, Touch
+from .values import Edit, Finding, Fix, Hit, Touch
 
 SUPPRESSION = "suppression"  # the role of the touches this stage makes, for rules/unused-suppression.yaml
 MARKERS = re.compile(r"noqa|migrator:", re.IGNORECASE)
@@ -144,7 +144,7 @@ def filtered(findings: list[Finding], text: str, kind: FileKind, lines: LineInde
     touches = list(unused(found, used, reportable, lines))
     if not touches or not own:
         return kept
-    reported = [carry_edit(f) for f in match_file(touches, own, filename, lines, table)]
+    reported = [carry_edit(hit) for hit in match_file(touches, own, filename, lines, table)]
     return sorted(kept + suppress(reported, found)[0], key=lambda f: f.sort_key)
 
 
@@ -183,10 +183,10 @@ def unused(found: Sequence[Directive], used: set, reportable: set[str], lines: L
                             written=Written(key_span=removal(directive, index, lines)))
 
 
-def carry_edit(finding: Finding) -> Finding:
-    """The finding with its fix and the fix's edit, made here (fix/edits.py uses carried edits
-    as they are): removing the code takes away what the touch's ``key_span`` covers."""
-    intent, touch = finding.intent, finding.touch
+def carry_edit(hit: Hit) -> Finding:
+    """The hit's finding with its fix and the fix's edit, made here (fix/edits.py uses carried
+    edits as they are): removing the code takes away what the touch's ``key_span`` covers."""
+    finding, intent, touch = hit.finding, hit.intent, hit.finding.touch
     if intent is None or touch is None or touch.written is None or touch.written.key_span is None:
         return finding
     start, end = touch.written.key_span

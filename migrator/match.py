@@ -18,14 +18,14 @@ from .english import with_article
 from .paths import any_path_matches
 from .ruletable import Match, Rule, RuleTable
 from .source import LineIndex
-from .values import EVIDENCE_ORDER, Finding, Touch, show_value
+from .values import EVIDENCE_ORDER, Finding, Hit, Touch, show_value
 
 
 def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, lines: LineIndex,
-               table: RuleTable) -> list[Finding]:
-    """The findings of one file; ``lines`` locates them (rows, columns and the source line);
-    ``table`` is what check functions check against."""
-    found: dict[tuple[str, object], Finding] = {}
+               table: RuleTable) -> list[Hit]:
+    """The hits of one file, each the finding it becomes; ``lines`` locates them (rows, columns
+    and the source line); ``table`` is what check functions check against."""
+    found: dict[tuple[str, object], Hit] = {}
     rules = rules if isinstance(rules, tuple) else tuple(rules)
     index = _Index(touches, _asked(rules))
     for rule in rules:
@@ -33,8 +33,8 @@ def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, l
             for touch, message in _clause_hits(clause, index.named(clause), touches, table):
                 key = (rule.code, touch.range)
                 if key not in found:
-                    found[key] = _finding(rule, clause, touch, message, filename, lines)
-    return sorted(found.values(), key=lambda f: f.sort_key)
+                    found[key] = _hit(rule, clause, touch, message, filename, lines)
+    return sorted(found.values(), key=lambda hit: hit.finding.sort_key)
 
 
 _last_asked: list = [None, frozenset()]  # the rules _asked last ran on, and its answer
@@ -126,8 +126,7 @@ def _value_in(value: object, allowed: tuple) -> bool:
     return any(v == a and isinstance(v, bool) == isinstance(a, bool) for v in candidates for a in allowed)
 
 
-def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filename: str,
-             lines: LineIndex) -> Finding:
+def _hit(rule: Rule, clause: Match, touch: Touch, message: str | None, filename: str, lines: LineIndex) -> Hit:
     record = (touch.record or "record").replace("_", " ")
     text = message or (clause.message or rule.message).format(
         name=touch.name,
@@ -137,7 +136,7 @@ def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filen
         path=touch.get("path", touch.name),
         replacement=rule.replacement or "",
     )
-    return Finding(
+    return Hit(Finding(
         code=rule.code,
         name=rule.name,
         item=rule.item,
@@ -150,7 +149,5 @@ def _finding(rule: Rule, clause: Match, touch: Touch, message: str | None, filen
         touch=touch,
         range=touch.range,
         source_line=lines.line_at(touch.range[0]),
-        intent=rule.fix,
-        floor=clause.evidence,
-    )
+    ), rule.fix, clause.evidence)
 

@@ -24,15 +24,10 @@ from .prefilter import candidate
 from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
-from .source.regular import read_regular
+from .source.regular import read_regular, too_large
 from .values import Cell, Finding, ScanError, Span
 
 PARSE_ERROR = ("MIG999", "parse-error")
-
-
-def lines_of(text: str, kind: str) -> LineIndex:
-    """The text's lines, split by the file kind's own newline rule."""
-    return LineIndex(text, kinds.by_name(kind).newlines)
 
 
 def check_source(
@@ -41,7 +36,7 @@ def check_source(
     """Findings for one file's text: scan it into touches, match them, resolve their fixes, hold
     back those writing a name the SDK release pinned above ``path`` lacks (pins/; no ``path``: none
     is), drop suppressed ones and report suppressions that suppress nothing (filters.py)."""
-    lines = lines_of(text, kind)
+    lines = kinds.by_name(kind).lines(text)
     try:
         touches = kinds.by_name(kind).scan(text, table.model)
     except ScanError as exc:
@@ -127,6 +122,13 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
         return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror or exc}")))
     except ScanError as exc:
         return None if kind.fallback else Loaded(b"", error=parse_error(source.display, exc))
+    return decoded(data, source.display, kind, rules, spelling)
+
+
+def decoded(data: bytes, display: str, kind: kinds.FileKind, rules: Sequence[Rule],
+            spelling: Spelling = PLAIN) -> Loaded | None:
+    """A file's bytes, prefiltered and decoded as `load` does it; for bytes in hand (standard
+    input: `load_data`) too."""
     wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
     if not wide and not candidate(data, rules, spelling):
         return None
@@ -135,10 +137,42 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
     except DecodeError as exc:
         if kind.fallback or is_binary(data):
             return None
-        return Loaded(data, error=parse_error(source.display, ScanError(exc.reason)))
+        return Loaded(data, error=parse_error(display, ScanError(exc.reason)))
     if wide and not candidate(text.encode("utf-8"), rules, spelling):
         return None
     return Loaded(data, text, encoding)
+
+
+def load_data(data: bytes, display: str, kind: str, rules: Sequence[Rule], max_size: int | None = None,
+              spelling: Spelling = PLAIN) -> Loaded | None:
+    """`load` for a file's bytes in hand, not read from disk (``--stdin-filename``)."""
+    if max_size is not None and len(data) > max_size:
+        return _over_limit(display, kind, len(data), max_size)
+    return decoded(data, display, kinds.by_name(kind), rules, spelling)
+
+
+def load_text(text: str, display: str, kind: str, rules: Sequence[Rule], max_size: int | None = None,
+              spelling: Spelling = PLAIN) -> Loaded | None:
+    """`load` for a text in hand (an editor's buffer: decoded already), prefiltered by its UTF-8
+    bytes; None when no rule can match it."""
+    data = text.encode("utf-8", "surrogatepass")
+    if max_size is not None and len(data) > max_size:
+        return _over_limit(display, kind, len(data), max_size)
+    return Loaded(data, text) if candidate(data, rules, spelling) else None
+
+
+def _over_limit(display: str, kind: str, size: int, max_size: int) -> Loaded | None:
+    """A file over the size limit, as `load` answers for one: passed over by the fallback reader."""
+    return None if kinds.by_name(kind).fallback else Loaded(b"", error=parse_error(display, too_large(size, max_size)))
+
+
+def check_loaded(loaded: Loaded, kind: str, display: str, rules: Sequence[Rule], table: RuleTable,
+                 path: str | None = None) -> list[Finding]:
+    """The findings of a file read by `load` (or `load_data`, `load_text`): its error, else its
+    text's (``path``: where the file is, for the SDK pins above it)."""
+    if loaded.error is not None or loaded.text is None:
+        return [loaded.error] if loaded.error is not None else []
+    return check_source(loaded.text, kind, display, rules, table, path)
 
 
 def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None,
@@ -149,7 +183,5 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
     loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN))
     if loaded is None:
         return False, []
-    if loaded.error is not None:
-        return True, [loaded.error]
-    findings = check_source(loaded.text, source.kind, source.display, rules, table, os.fspath(source.path))
-    return True, findings if then is None else then(loaded.text, findings)
+    findings = check_loaded(loaded, source.kind, source.display, rules, table, os.fspath(source.path))
+    return True, findings if then is None or loaded.error is not None else then(loaded.text, findings)

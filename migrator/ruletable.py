@@ -1,5 +1,6 @@
-"""The rule table: rules/*.yaml (one file per Versioning item), rules/items.yaml and the API model
-in rules/model/. Loaded once, validated strictly, and indexed for the matcher."""
+"""The rule table: rules/*.yaml (one file per Versioning item), rules/items.yaml, the API model
+in rules/model/, and migrator's own codes that no touch makes (rules/own/: MIG999, the parse
+error the pipeline reports). Loaded once, validated strictly, and indexed for the matcher."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from .values import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 
 # A touch's role, as a clause's ``touch:`` names it (values.Touch.role); suppression: filters.py
 ROLES = ("endpoint", "field", "param", "call", "telemetry", "suppression")
+OWN = "own"  # rules/own/: migrator's own codes that no touch makes (RuleTable.own)
 
 
 def fix_intents() -> tuple[str, ...]:
@@ -143,10 +145,19 @@ class RuleTable:
     model: ApiModel
     data: dict[str, Any] = field(default_factory=dict)
     digest: str = ""
+    # migrator's own codes that no rule matches, each explained as a rule (rules/own/*.yaml: MIG999,
+    # reported by the pipeline for a file it could not check); their items are in ``items``
+    own: tuple[Rule, ...] = ()
 
     @cached_property
     def by_code(self) -> dict[str, Rule]:
         return {rule.code: rule for rule in self.rules}
+
+    @property
+    def known(self) -> tuple[Rule, ...]:
+        """Every code a finding may carry, as selectors, per-file-ignores and `migrator rule` name
+        them: the rules, then migrator's own."""
+        return self.rules + self.own
 
     @cached_property
     def spellings(self) -> dict[str, Spelling]:
@@ -156,7 +167,8 @@ class RuleTable:
                 for kind in kinds.registry()}
 
     def select(self, select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()) -> tuple[Rule, ...]:
-        chosen = [r for r in self.rules if _selected(r, select or ("ALL",))]
+        """The codes (rules and migrator's own) the selectors name, less those ``ignore`` names."""
+        chosen = [r for r in self.known if _selected(r, select or ("ALL",))]
         return tuple(r for r in chosen if not (ignore and _selected(r, ignore)))
 
 
@@ -198,7 +210,8 @@ def rules_dir() -> Path:
 def load_table(directory: Path | None = None) -> RuleTable:
     directory = directory or rules_dir()
     digest = hashlib.sha256()
-    files = sorted(directory.glob("*.yaml")) + sorted((directory / "model").glob("*.yaml"))
+    files = [*sorted(directory.glob("*.yaml")), *sorted((directory / "model").glob("*.yaml")),
+             *sorted((directory / OWN).glob("*.yaml"))]
     for path in files:
         digest.update(path.name.encode() + b"\0" + path.read_bytes())
     return tablecache.cached(digest.hexdigest(), lambda: _load(directory, files, digest.hexdigest()[:16]))
@@ -221,9 +234,24 @@ def _load(directory: Path, files: list[Path], digest: str) -> RuleTable:
             seen[rule.code] = path.name
             rules.append(rule)
     rules.sort(key=lambda r: r.code)
+    own = [_load_own(path, items, seen) for path in files if path.parent == directory / OWN]
     _check_spellings(data, directory / "model")
     _check_releases(data, directory / "model", model)
-    return RuleTable(tuple(rules), items, model, data, digest)
+    return RuleTable(tuple(rules), items, model, data, digest, tuple(own))
+
+
+def _load_own(path: Path, items: dict[str, Item], seen: dict[str, str]) -> Rule:
+    """One of migrator's own codes (rules/own/<name>.yaml: its ``item:`` and its ``rule:``), which
+    the pipeline reports itself: the item joins ``items``, the code must be no rule's."""
+    raw = read_yaml(path)
+    if not isinstance(raw, dict) or set(raw) != {"item", "rule"}:
+        raise DataError(f"{path}: expected exactly the keys 'item' and 'rule'")
+    rule = build(Rule, raw["rule"], f"{path}: rule")
+    if rule.code in seen:
+        raise DataError(f"{path}: rule code {rule.code} is already used in {seen[rule.code]}")
+    seen[rule.code] = f"{OWN}/{path.name}"
+    items[rule.item] = build(Item, raw["item"], f"{path}: item")
+    return rule
 
 
 def _check_releases(data: dict[str, Any], model_dir: Path, model: ApiModel) -> None:

@@ -251,10 +251,6 @@ class Finding:
     source_line: str = field(default="", compare=False)
     repository: str | None = field(default=None, compare=False)
     kind: str = field(default="", compare=False)  # the file kind (migrator/kinds): python, ci, …
-    # Set by match: the rule's fix intent and the lowest evidence the matching clause accepts;
-    # ``fix`` is resolved from them for the touch in a step of its own (fix/intents.resolve).
-    intent: FixIntent | None = field(default=None, compare=False, repr=False)
-    floor: str = field(default="bare", compare=False, repr=False)
     cell: Cell | None = field(default=None, compare=False)  # in a notebook (pipeline.in_cells)
 
     def fixable(self, unsafe: bool = False) -> bool:
@@ -265,6 +261,17 @@ class Finding:
     @property
     def sort_key(self) -> tuple[str, int, int, str]:
         return (self.filename, self.span.start.row, self.span.start.column, self.code)
+
+
+@frozen
+class Hit:
+    """The match stage's output: a rule's clause met by a touch, as the finding it becomes, with
+    what resolving its fix needs and no later stage reads: the rule's fix intent and the lowest
+    evidence the clause accepts (fix/intents.resolve turns hits into findings)."""
+
+    finding: Finding
+    intent: FixIntent | None = None
+    floor: str = "bare"
 
 
 class ScanError(Exception):

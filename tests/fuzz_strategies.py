@@ -23,7 +23,7 @@ import hypothesmith
 from hypothesis import strategies as st
 
 from migrator import kinds
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 from migrator.pipeline import check_source
 
 NAMES = {"python": "fuzz.py", "ci": ".gitlab-ci.yml", "cassette": "cassette.yaml", "shell": "fuzz.sh",

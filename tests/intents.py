@@ -14,7 +14,7 @@ from textwrap import dedent
 
 from migrator import kinds
 from migrator.pipeline import check_source
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 from migrator.ruletable import load_table
 
 TABLE = load_table()

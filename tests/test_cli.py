@@ -156,7 +156,7 @@ def test_rule_explains_one_rule():
 
 def test_rule_all_lists_every_rule_as_json(table):
     data = json.loads(run("rule", "--all", "--output-format", "json").stdout)
-    assert [d["code"] for d in data] == [r.code for r in table.rules]
+    assert [d["code"] for d in data] == [r.code for r in table.known]
     assert all(d["what"] and d["why"] and d["instead"] for d in data)
 
 

@@ -12,6 +12,7 @@ from migrator.config import ConfigError, Configs
 from migrator.values import Finding, Span
 
 RUNNER_RULES = {"MIG060", "MIG061", "MIG062", "MIG065", "MIG066", "MIG067"}
+PARSE_ERROR = {"MIG999"}  # on under any select that does not name it: an unchecked file is never clean
 
 
 def write(path, text: str = ""):
@@ -40,25 +41,25 @@ def test_tool_migrator_in_pyproject_is_read(tmp_path, configs):
     write(tmp_path / "pyproject.toml", '[project]\nname = "x"\n\n[tool.migrator]\nselect = ["MIG06"]\n')
     settings = configs().settings_for(tmp_path / "app.py")
     assert settings.source == tmp_path / "pyproject.toml"
-    assert settings.codes == RUNNER_RULES
+    assert settings.codes == RUNNER_RULES | PARSE_ERROR
 
 
 def test_migrator_toml_holds_the_keys_at_top_level(tmp_path, configs):
     write(tmp_path / "migrator.toml", 'select = ["MIG010"]\n')
-    assert configs().settings_for(tmp_path / "app.py").codes == {"MIG010"}
+    assert configs().settings_for(tmp_path / "app.py").codes == {"MIG010"} | PARSE_ERROR
 
 
 def test_dot_migrator_toml_wins_over_migrator_toml_and_pyproject(tmp_path, configs):
     write(tmp_path / ".migrator.toml", 'select = ["MIG010"]\n')
     write(tmp_path / "migrator.toml", 'select = ["MIG011"]\n')
     write(tmp_path / "pyproject.toml", '[tool.migrator]\nselect = ["MIG020"]\n')
-    assert configs().settings_for(tmp_path / "app.py").codes == {"MIG010"}
+    assert configs().settings_for(tmp_path / "app.py").codes == {"MIG010"} | PARSE_ERROR
 
 
 def test_migrator_toml_wins_over_pyproject(tmp_path, configs):
     write(tmp_path / "migrator.toml", 'select = ["MIG011"]\n')
     write(tmp_path / "pyproject.toml", '[tool.migrator]\nselect = ["MIG020"]\n')
-    assert configs().settings_for(tmp_path / "app.py").codes == {"MIG011"}
+    assert configs().settings_for(tmp_path / "app.py").codes == {"MIG011"} | PARSE_ERROR
 
 
 def test_pyproject_without_tool_migrator_is_not_a_configuration_file(tmp_path, configs):
@@ -75,22 +76,22 @@ def test_each_file_uses_the_closest_configuration_above_it(tmp_path, configs):
     deep = found.settings_for(tmp_path / "services" / "runners" / "jobs" / "sync" / "job.py")
     sibling = found.settings_for(tmp_path / "services" / "users" / "profile.py")
     top = found.settings_for(tmp_path / "main.py")
-    assert deep.codes == RUNNER_RULES  # configurations are not merged: the top file's ignore is not inherited
-    assert sibling.codes == top.codes == {"MIG010"}
+    assert deep.codes == RUNNER_RULES | PARSE_ERROR  # configurations are not merged: the top file's ignore is not inherited
+    assert sibling.codes == top.codes == {"MIG010"} | PARSE_ERROR
     assert deep.root == tmp_path / "services" / "runners"
 
 
 def test_a_directory_uses_its_own_configuration(tmp_path, configs):
     write(tmp_path / "sub" / "migrator.toml", 'select = ["MIG010"]\n')
     found = configs()
-    assert found.settings_for(tmp_path / "sub", is_dir=True).codes == {"MIG010"}
+    assert found.settings_for(tmp_path / "sub", is_dir=True).codes == {"MIG010"} | PARSE_ERROR
     assert found.settings_for(tmp_path / "sub").source is None
 
 
 def test_without_any_configuration_every_rule_is_on_with_the_defaults(tmp_path, configs, table):
     settings = configs().settings_for(tmp_path / "app.py")
     assert settings.source is None
-    assert settings.codes == {r.code for r in table.rules}
+    assert settings.codes == {r.code for r in table.known}  # the rules and migrator's own codes
     assert settings.root == tmp_path
     assert (settings.respect_gitignore, settings.force_exclude, settings.output_format) == (True, False, "text")
     assert (settings.target_version, settings.min_evidence) == (None, "bare")
@@ -111,13 +112,13 @@ def test_config_path_serves_every_file(tmp_path, configs):
     chosen = write(tmp_path / "ci" / "strict.toml", 'select = ["MIG010"]\n')
     write(tmp_path / "sub" / "migrator.toml", 'select = ["MIG06"]\n')
     found = configs(config_path=chosen)
-    assert found.settings_for(tmp_path / "sub" / "a.py").codes == {"MIG010"}
+    assert found.settings_for(tmp_path / "sub" / "a.py").codes == {"MIG010"} | PARSE_ERROR
     assert found.default.source == chosen
 
 
 def test_config_path_may_be_a_pyproject(tmp_path, configs):
     chosen = write(tmp_path / "pyproject.toml", '[tool.migrator]\nselect = ["MIG010"]\n')
-    assert configs(config_path=chosen).settings_for(tmp_path / "a.py").codes == {"MIG010"}
+    assert configs(config_path=chosen).settings_for(tmp_path / "a.py").codes == {"MIG010"} | PARSE_ERROR
 
 
 def test_each_directory_is_looked_at_once_however_many_files_it_holds(tmp_path, configs, monkeypatch):
@@ -128,7 +129,7 @@ def test_each_directory_is_looked_at_once_however_many_files_it_holds(tmp_path, 
     found = configs()
     for package in range(10):
         for module in range(100):
-            assert found.settings_for(tmp_path / f"pkg{package}" / "deep" / f"m{module}.py").codes == {"MIG010"}
+            assert found.settings_for(tmp_path / f"pkg{package}" / "deep" / f"m{module}.py").codes == {"MIG010"} | PARSE_ERROR
     assert len(looked_at) == len(set(looked_at)) == 10 * 2 + 1
 
 
@@ -146,7 +147,7 @@ def test_each_directory_is_looked_at_once_however_many_files_it_holds(tmp_path, 
 ], ids=["ignore", "extend-select", "item", "names", "case-and-commas", "specific-select", "specific-prefix", "tie"])
 def test_select_extend_select_and_ignore(tmp_path, configs, keys, expected):
     write(tmp_path / "migrator.toml", keys + "\n")
-    assert configs().settings_for(tmp_path / "a.py").codes == expected
+    assert configs().settings_for(tmp_path / "a.py").codes == expected | PARSE_ERROR
 
 
 def test_extend_select_alone_keeps_every_rule(tmp_path, configs, table):
@@ -157,19 +158,30 @@ def test_extend_select_alone_keeps_every_rule(tmp_path, configs, table):
 
 def test_select_all(tmp_path, configs, table):
     write(tmp_path / "migrator.toml", 'select = ["ALL"]\nignore = ["MIG3"]\n')
-    everything = {r.code for r in table.rules}
+    everything = {r.code for r in table.known}
     assert configs().settings_for(tmp_path / "a.py").codes == everything - {"MIG300", "MIG301", "MIG302", "MIG303", "MIG304"}
 
 
 def test_command_line_select_replaces_the_file_selection(tmp_path, configs):
     write(tmp_path / "migrator.toml", 'select = ["MIG06"]\nignore = ["MIG060"]\n')
-    assert configs({"select": ["MIG060"]}).settings_for(tmp_path / "a.py").codes == {"MIG060"}
+    assert configs({"select": ["MIG060"]}).settings_for(tmp_path / "a.py").codes == {"MIG060"} | PARSE_ERROR
 
 
 def test_command_line_ignore_and_extend_select_apply_on_top_of_the_file(tmp_path, configs):
     write(tmp_path / "migrator.toml", 'select = ["MIG06"]\n')
     found = configs({"extend_select": ["MIG010"], "ignore": ("MIG065,MIG066,MIG067",), "target_version": None})
-    assert found.settings_for(tmp_path / "a.py").codes == {"MIG060", "MIG061", "MIG062", "MIG010"}
+    assert found.settings_for(tmp_path / "a.py").codes == {"MIG060", "MIG061", "MIG062", "MIG010"} | PARSE_ERROR
+
+
+@pytest.mark.parametrize(("selector", "code"), [
+    ("MIG900", "MIG900"), ("unused-suppression", "MIG900"), ("MIG999", "MIG999"), ("parse-error", "MIG999"),
+])
+def test_migrators_own_codes_are_selectors_as_the_rules_are(tmp_path, configs, selector, code):
+    write(tmp_path / "migrator.toml", f'ignore = ["{selector}"]\n[per-file-ignores]\n"gen/*" = ["{selector}"]\n')
+    settings = configs().settings_for(tmp_path / "a.py")
+    assert code not in settings.codes
+    assert settings.ignored_codes(tmp_path / "gen" / "a.py") == {code}
+    assert code in configs({"extend_select": [selector]}).settings_for(tmp_path / "a.py").codes
 
 
 def test_rules_are_the_enabled_ones_in_table_order(tmp_path, configs, table):
@@ -312,7 +324,7 @@ def test_max_file_size_in_bytes_or_with_a_unit(tmp_path, configs, value, size):
 
 @pytest.mark.parametrize(("line", "key", "says"), [
     ('selct = ["MIG010"]', "selct", "unknown key"),
-    ('select = ["MIG999"]', "select", "'MIG999' matches no rule code, name or item"),
+    ('select = ["MIG998"]', "select", "'MIG998' matches no rule code, name or item"),
     ('select = "MIG010"', "select", "expected a list of strings"),
     ('extend-select = ["no-such-rule"]', "extend-select", "'no-such-rule' matches no rule"),
     ('ignore = [1]', "ignore", "expected a list of strings"),
@@ -354,8 +366,8 @@ def test_invalid_toml_names_the_file(tmp_path, configs):
 
 
 def test_bad_command_line_values_name_the_flag(configs):
-    with pytest.raises(ConfigError, match=r"^command line: --select: 'MIG999' matches no rule"):
-        configs({"select": ["MIG999"]})
+    with pytest.raises(ConfigError, match=r"^command line: --select: 'MIG998' matches no rule"):
+        configs({"select": ["MIG998"]})
     with pytest.raises(ConfigError, match=r"^command line: --target-version: '17\.x' is not a release"):
         configs({"target_version": "17.x"})
 

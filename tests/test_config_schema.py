@@ -24,10 +24,10 @@ VALIDATOR = Draft7Validator(SCHEMA)
 
 
 def readme_configurations() -> list[dict]:
-    """The configuration of every ```toml block of the README (but taplo's own): a
+    """The configuration of every ```toml block of the README (but taplo's and Helix's own): a
     pyproject.toml's [tool.migrator], or a migrator.toml's top level."""
     blocks = re.findall(r"^```toml\n(.*?)^```$", (ROOT / "README.md").read_text(), re.M | re.S)
-    blocks = [block for block in blocks if not block.startswith("# .taplo.toml")]
+    blocks = [block for block in blocks if not block.startswith(("# .taplo.toml", "# ~/.config/helix/"))]
     documents = [tomllib.loads(block) for block in blocks]
     return [doc["tool"]["migrator"] if "tool" in doc else doc for doc in documents]
 

@@ -10,8 +10,7 @@ import pytest
 
 from migrator.app.check import check_paths
 from migrator.app.settings import Settings
-from migrator.fix.edits import with_edits
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 from migrator.fix.text.shell import plain
 from migrator.ruletable import load_table
 
@@ -75,12 +74,12 @@ def test_only_edits_of_plain_word_characters_skip_lexing_the_script_again(edit, 
     assert plain("cat <<active\n" + SCRIPT + "active\n", [edit]) is False  # a here-document's end
 
 
-def test_a_report_gets_the_same_edits_from_the_workers(tmp_path):
+def test_a_report_gets_the_same_edits_from_the_workers_as_in_one_process(tmp_path):
     for i in range(70):  # enough files for the process pool
         (tmp_path / f"r{i}.py").write_text(GL + f"for runner in gl.runners.list():\n    print(runner.active, {i})\n")
-    settings = Settings(jobs=2)
-    afterwards = with_edits(check_paths([str(tmp_path)], settings).findings)
-    from_workers = check_paths([str(tmp_path)], settings, edits=True).findings
-    assert from_workers == afterwards
+    in_one = check_paths([str(tmp_path)], Settings(jobs=1, cache=False), edits=True).findings
+    from_workers = check_paths([str(tmp_path)], Settings(jobs=2, cache=False), edits=True).findings
+    assert from_workers == in_one
+    assert [f.fix.edits for f in from_workers] == [f.fix.edits for f in in_one]
     fixable = [f for f in from_workers if f.fix and f.fix.applicability != "display-only"]
     assert len(fixable) == 70 and all(f.fix.edits[0].span for f in fixable)

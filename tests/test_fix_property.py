@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from migrator.pipeline import check_source
 from migrator.fix.edits import edits_for
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 from migrator.report.text import fixable
 from migrator.ruletable import load_table
 

@@ -9,7 +9,7 @@ import ast
 import libcst
 import pytest
 
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 
 RUNNER = "runner = gl.runners.get(1)\n"
 API = 'import requests\nAPI = "https://gitlab.example.com/api/v4"\n'

@@ -8,7 +8,7 @@ import pytest
 
 from migrator.pipeline import check_source
 from migrator.fix.apply import parse_problem
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 from migrator.fix.text.shell import blank_around, quoted, quoting
 from migrator.ruletable import load_table
 from migrator.scan.shellwords import Env, commands

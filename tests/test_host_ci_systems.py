@@ -56,7 +56,7 @@ def test_azure_macros_and_circleci_parameters_are_placeholders():
 
 
 def test_a_fix_beside_a_placeholder_keeps_the_placeholder_as_written(table):
-    from migrator.fix.passes import fix_text
+    from migrator.app.passes import fix_text
 
     code = "on: push\njobs:\n  a:\n    steps:\n      - run: curl \"https://gl.example.com/api/v4/runners?scope=active&tag_list=${{ inputs.tags }}\"\n"
     fixed = fix_text(code, "workflow", ".github/workflows/a.yml", table.rules, table, unsafe=False)

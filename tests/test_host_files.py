@@ -58,7 +58,7 @@ def test_a_recipe_maps_past_tabs_marks_and_make_escapes():
 
 
 def test_a_fix_in_a_recipe_keeps_tabs_and_writes_dollars_as_make_reads_them(table):
-    from migrator.fix.passes import fix_text
+    from migrator.app.passes import fix_text
 
     code = "x:\n\tcurl -s \"https://gl.example.com/api/v4/runners?scope=active\" | jq \"$$(echo .)\"\n"
     fixed = fix_text(code, "makefile", "Makefile", table.rules, table, unsafe=False)

@@ -16,9 +16,10 @@ from pathlib import Path
 import pytest
 
 from migrator.app import cachedir
-from migrator.app.cache import PACK, ResultCache, secret
+from migrator.app.cache import PACK, ResultCache
 from migrator.app.cachedir import MAX_PACK_BYTES, Refused
 from migrator.ruletable import load_table
+from migrator.userdir import secret
 from tests import hostile_inputs as h
 from tests.gitrepo import commit_all, git
 from tests.hostile_run import Outcome, check_json

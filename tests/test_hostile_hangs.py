@@ -12,7 +12,7 @@ import subprocess
 
 import pytest
 
-from migrator.fix.files import Roots
+from migrator.app.fix import Roots
 from migrator.ignores import Ignores
 from migrator.kinds.ci import wildcard
 from tests import hostile_inputs as h

@@ -10,7 +10,7 @@ import subprocess
 
 import pytest
 
-from migrator.fix.files import STALE_AFTER, remove_stale_temporaries
+from migrator.source.writes import STALE_AFTER, remove_stale_temporaries
 from tests import hostile_inputs as h
 from tests.hostile_run import check_json, migrator
 

@@ -28,8 +28,8 @@ from pathlib import Path
 
 import pytest
 
-import migrator.fix.files as files
-from migrator.fix.files import Original, Stamp, still_as_read, write_output
+import migrator.source.writes as files
+from migrator.source.writes import Original, Stamp, still_as_read, write_output
 from tests import hostile_inputs as h
 from tests.hostile_run import migrator as run_migrator
 

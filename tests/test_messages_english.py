@@ -14,7 +14,7 @@ from migrator.fix.intents import NAMED_NOTE
 from migrator.fix.intents import resolve
 from migrator.match import match_file
 from migrator.values import Touch
-from migrator.pipeline import lines_of
+from migrator import kinds
 from migrator.ruletable import load_table
 
 TABLE = load_table()
@@ -77,6 +77,6 @@ def test_approvals_before_merge_on_an_approval_configuration_reads_as_english():
     touch = Touch(role="field", name="approvals_before_merge", range=(0, 22), record="approval_configuration",
                   evidence="typed", context="read")
     text = "approvals_before_merge\n"
-    (finding,) = [f for f in resolve(match_file([touch], TABLE.rules, "a.py", lines_of(text, "python"), TABLE))
+    (finding,) = [f for f in resolve(match_file([touch], TABLE.rules, "a.py", kinds.by_name("python").lines(text), TABLE))
                   if f.code == "MIG400"]
     assert "on an approval configuration is deprecated" in finding.message

@@ -12,12 +12,13 @@ from pathlib import Path
 import pytest
 
 from migrator.app import check as check_module
-from migrator.app.cache import PACK, ResultCache, secret, user_cache_dir
+from migrator.app.cache import PACK, ResultCache
 from migrator.app.check import check_paths
 from migrator.app.runner import run_all
 from migrator.app.settings import Settings
 from migrator.config import Configs
 from migrator.ruletable import load_table
+from migrator.userdir import secret, user_cache_dir
 from tests import hostile_inputs as h
 from tests.gitrepo import git
 from tests.hostile_run import check_json, migrator

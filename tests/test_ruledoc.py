@@ -44,8 +44,9 @@ def test_rule_without_a_rewrite_says_fix_leaves_the_code():
 
 
 def test_rule_skips_examples_that_must_not_be_flagged(table):
+    known = {r.code: r for r in table.known}
     for doc in json.loads(rule("--all", "--output-format", "json")):
-        first = next(e for e in table.by_code[doc["code"]].examples if e.flagged)
+        first = next(e for e in known[doc["code"]].examples if e.flagged)
         assert doc["example"]["code"] == first.code
 
 

@@ -8,26 +8,15 @@ from click.testing import CliRunner
 
 from migrator.cli import main
 from migrator.scan.tree.csharp import scan
+from migrator.values import NO_VALUE
 
 from .fixing import fixed_twice
+from .languages import Client
 
 API = 'const string Api = "https://gitlab.example.com/api/v4";\n'
 NGITLAB = "using NGitLab;\nusing NGitLab.Models;\n"
 
-
-def touches(code: str, table, kind: str | None = None) -> list[tuple]:
-    """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if kind is None or t.role == kind]
-
-
-def codes(check, code: str) -> list[tuple[str, int]]:
-    """(code, row) of each finding."""
-    return [(f.code, f.span.start.row) for f in check(code, "csharp", "Example.cs")]
-
-
-def fixes(check, code: str) -> list[tuple[str, int, str]]:
-    return [(f.code, f.span.start.row, f.fix.applicability) for f in check(code, "csharp", "Example.cs")]
+touches, codes, fixes, fix = Client(scan, "csharp", "Example.cs").helpers
 
 
 # ---------------------------------------------------------------- strings
@@ -134,6 +123,119 @@ def test_a_property_of_the_programs_own_class_is_named_so_its_fix_is_unsafe(chec
     assert fixes(check, code) == [("MIG010", 3, "unsafe")]
 
 
+# ---------------------------------------------------------------- request bodies and headers
+def test_an_anonymous_object_a_dictionary_and_json_content_are_the_bodies_sent(table):
+    code = API + ('await http.PutAsJsonAsync($"{Api}/runners/{id}", new { active = false, description });\n'
+                  'await http.PutAsync($"{Api}/runners/{id}", JsonContent.Create(new Dictionary<string, object> '
+                  '{ ["active"] = false }));\n'
+                  'await http.PutAsync($"{Api}/user", new FormUrlEncodedContent(new Dictionary<string, string> '
+                  '{ ["private_profile"] = null }));\n')
+    assert [t[1:] for t in touches(code, table, "param")] == [
+        ("active", "runner", "typed", "update", "PUT", False), ("description", "runner", "typed", "update", "PUT", NO_VALUE),
+        ("active", "runner", "typed", "update", "PUT", False), ("private_profile", "user", "typed", "update", "PUT", None)]
+
+
+def test_a_collection_initializers_key_and_value_pairs_are_a_body_too(tmp_path):
+    code = API + ('var form = new FormUrlEncodedContent(new Dictionary<string, string> { { "active", "false" } });\n'
+                  'await http.PutAsync($"{Api}/runners/{id}", form);\n')
+    assert fix(tmp_path, code)[0] == code.replace('{ "active", "false" }', '{ "paused", "true" }')
+
+
+def test_json_written_in_a_string_content_is_the_body_its_keys_shown(check):
+    code = API + ('await http.PutAsync($"{Api}/runners/{id}", new StringContent("{\\"active\\": false}", Encoding.UTF8));\n'
+                  'await http.PutAsync($"{Api}/users/{id}", new StringContent(@"{""private_profile"": null}"));\n')
+    assert fixes(check, code) == [("MIG061", 2, "display-only"), ("MIG020", 3, "display-only")]
+
+
+def test_a_body_bound_to_a_name_is_the_one_its_name_sends(table):
+    code = API + ('var body = new { impersonation_enabled = false };\n'
+                  'await http.PutAsJsonAsync($"{Api}/application/settings", body);\n')
+    assert [t[1:3] + t[4:] for t in touches(code, table, "param")] == [
+        ("impersonation_enabled", "application_settings", "update", "PUT", False)]
+
+
+def test_a_request_messages_content_and_a_rest_requests_json_body_are_sent(table):
+    code = API + ('var put = new HttpRequestMessage(HttpMethod.Put, $"{Api}/runners/{id}")\n'
+                  '    { Content = JsonContent.Create(new { active = true }) };\n'
+                  'var rest = new RestRequest($"{Api}/projects/{id}", Method.Put);\n'
+                  'rest.AddJsonBody(new { mirror = true });\n')
+    assert [t[1] + " " + t[5] for t in touches(code, table, "param")] == ["active PUT", "mirror PUT"]
+
+
+def test_an_ngitlab_option_class_initialized_sends_its_properties(check):
+    code = NGITLAB + 'client.Runners.Update(id, new RunnerUpdate { Active = false, Description = "ci" });\n'
+    assert fixes(check, code) == [("MIG061", 3, "display-only")]
+
+
+def test_an_anonymous_objects_key_is_renamed_as_written_and_its_value_negated(tmp_path):
+    code = API + 'await http.PutAsJsonAsync($"{Api}/runners/{id}", new { active = false });\n'
+    first, second = fix(tmp_path, code)
+    assert first == code.replace("active = false", "paused = true") and second == first
+
+
+def test_a_null_dropped_from_an_anonymous_object_takes_its_comma(tmp_path):
+    code = API + 'await http.PutAsJsonAsync($"{Api}/user", new { private_profile = (bool?)null, name = "Jane" });\n'
+    assert fix(tmp_path, code, "--unsafe-fixes")[0] == code.replace('private_profile = (bool?)null, ', "")
+
+
+def test_a_header_set_on_a_client_gives_its_requests_their_credential(check):
+    code = API + ('http.DefaultRequestHeaders.Add("JOB-TOKEN", Environment.GetEnvironmentVariable("CI_JOB_TOKEN"));\n'
+                  'http.DefaultRequestHeaders.Add("Sudo", "alice");\n'
+                  'await http.PostAsync($"{Api}/projects/{p}/merge_requests/{i}/notes", content);\n')
+    assert codes(check, code) == [("MIG302", 3), ("MIG303", 4)]
+
+
+def test_a_deploy_token_in_a_header_of_a_request_or_its_authorization_is_reported(check):
+    code = API + ('var release = new RestRequest($"{Api}/projects/{p}/releases");\n'
+                  'release.AddHeader("PRIVATE-TOKEN", Environment.GetEnvironmentVariable("CI_DEPLOY_PASSWORD"));\n'
+                  'request.Headers.Add("Authorization", $"Bearer {Environment.GetEnvironmentVariable("CI_DEPLOY_PASSWORD")}");\n'
+                  'http.DefaultRequestHeaders.Add("PRIVATE-TOKEN", Environment.GetEnvironmentVariable("GITLAB_TOKEN"));\n')
+    assert codes(check, code) == [("MIG301", 3), ("MIG301", 4)]
+
+
+def test_an_is_pattern_and_a_static_string_equals_compare_as_an_operator_does(table):
+    code = ('bool a = runner.Status is "paused";\n'
+            'bool b = string.Equals(runner.Status, "paused");\n'
+            'bool c = String.Equals("paused", runner.Status);\n')
+    assert [(t[1], t[4], t[6]) for t in touches(code, table, "field")] == [("status", "compare", "paused")] * 3
+
+
+def test_a_compared_status_is_rewritten_in_each_form(tmp_path):
+    code = API + ('var runner = await http.GetFromJsonAsync<Runner>($"{Api}/runners/7");\n'
+                  'if (runner.Status is "paused") { }\nif (string.Equals(runner.Status, "paused")) { }\n')
+    first, second = fix(tmp_path, code, "--unsafe-fixes")
+    assert first == code.replace('runner.Status is "paused"', "runner.Paused").replace(
+        'string.Equals(runner.Status, "paused")', "runner.Paused") and second == first
+
+
+def test_a_switch_compares_its_value_with_each_constant_case_shown_not_rewritten(check):
+    code = API + ('var runner = await http.GetFromJsonAsync<Runner>($"{Api}/runners/7");\n'
+                  'switch (runner.Status) { case "online": break; case "paused": Stop(); break; }\n'
+                  'var label = runner.Status switch { "paused" => "stopped", _ => "up" };\n')
+    assert fixes(check, code) == [("MIG065", 3, "display-only"), ("MIG065", 4, "display-only")]
+
+
+def test_an_authorization_set_on_a_clients_headers_is_its_credential(check):
+    code = API + ('http.DefaultRequestHeaders.Authorization =\n'
+                  '    new AuthenticationHeaderValue("Bearer", Environment.GetEnvironmentVariable("CI_DEPLOY_PASSWORD"));\n'
+                  'var releases = await http.GetStringAsync($"{Api}/projects/{p}/releases");\n')
+    assert codes(check, code) == [("MIG301", 2)]
+    assert codes(check, code.replace("CI_DEPLOY_PASSWORD", "GITLAB_TOKEN")) == []
+
+
+# ---------------------------------------------------------------- null-conditional access
+def test_a_null_conditional_access_is_a_read_and_its_fix_keeps_the_question_mark(tmp_path, check):
+    code = API + ('var mr = await http.GetFromJsonAsync<JsonObject>($"{Api}/projects/{p}/merge_requests/{i}");\n'
+                  'var who = mr?.MergedBy?.Username;\n')
+    assert codes(check, code) == [("MIG010", 3)]
+    assert fix(tmp_path, code, "--unsafe-fixes")[0] == code.replace("mr?.MergedBy", "mr?.MergeUser")
+
+
+def test_a_null_conditional_boolean_may_be_null_so_it_is_not_negated(check):
+    code = NGITLAB + 'bool? Up(Runner runner) => runner?.Active;\n'
+    assert fixes(check, code) == [("MIG060", 3, "display-only")]
+
+
 # ---------------------------------------------------------------- declarations
 def test_json_property_names_declare_a_records_fields_display_only(check):
     code = ('public class MergeRequest\n{\n'
@@ -156,6 +258,27 @@ def test_a_webhook_payload_is_not_the_rest_api(check):
             '    if (payload.GetProperty("object_kind").GetString() == "merge_request")\n'
             '        Use(payload.GetProperty("object_attributes").GetProperty("merged_by"));\n}\n')
     assert codes(check, code) == []
+
+
+def test_a_class_named_for_a_webhooks_attributes_is_its_payload(check):
+    code = ('public class MergeRequestAttributes\n{\n'
+            '    [JsonPropertyName("iid")] public long Iid { get; set; }\n'
+            '    [JsonPropertyName("merge_status")] public string MergeStatus { get; set; }\n}\n')
+    assert codes(check, code) == []
+
+
+def test_a_class_in_a_webhooks_namespace_or_holding_object_kind_is_a_payload(check):
+    scoped = ('namespace Deploy.Webhooks;\n\npublic class MergeRequest\n{\n'
+              '    public long Iid { get; set; }\n    public string MergeStatus { get; set; }\n}\n')
+    kind = ('public class MergeRequest\n{\n    public string ObjectKind { get; set; }\n'
+            '    public long Iid { get; set; }\n    public string MergeStatus { get; set; }\n}\n')
+    rest = 'namespace Deploy.Api\n{\n' + kind.replace("    public string ObjectKind { get; set; }\n", "") + '}\n'
+    assert (codes(check, scoped), codes(check, kind), codes(check, rest)) == ([], [], [("MIG011", 6)])
+
+
+def test_a_python_gitlab_objects_attributes_are_still_its_record(check):
+    code = 'import gitlab\nmr = gitlab.Gitlab().projects.get(1).mergerequests.get(2)\nprint(mr.attributes["merged_by"])\n'
+    assert [f.code for f in check(code, "python", "example.py")] == ["MIG010"]
 
 
 # ---------------------------------------------------------------- NGitLab

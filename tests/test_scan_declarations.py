@@ -332,7 +332,7 @@ def test_a_manager_attribute_is_display_only(check):
 
 
 def test_fix_with_unsafe_fixes_leaves_every_declaration_as_written(table):
-    from migrator.fix.passes import fix_text
+    from migrator.app.passes import fix_text
 
     code = dedent(MANAGER) + 'Runner = TypedDict("Runner", {"is_shared": bool, "active": bool})\n' + dedent("""
         class MergeRequest(BaseModel):

@@ -9,21 +9,11 @@ from click.testing import CliRunner
 from migrator.cli import main
 from migrator.scan.tree.go import LANGUAGE, scan
 
-from .fixing import fixed_twice
+from .languages import Client
 
 HEAD = 'package main\n\nconst base = "https://gitlab.example.com"\n\n'
 
-
-def touches(code: str, table, role: str | None = None) -> list[tuple]:
-    """(role, name, record, evidence, context, method, value) of each touch, optionally of one role."""
-    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(HEAD + code, table.model) if role is None or t.role == role]
-
-
-def codes(check, code: str, filename: str = "main.go") -> list[tuple[str, int]]:
-    """(code, row) of each finding, rows counted in ``code`` (without HEAD)."""
-    lines = HEAD.count("\n")
-    return [(f.code, f.span.start.row - lines) for f in check(HEAD + code, "go", filename)]
+touches, codes, fixes, fix = Client(scan, "go", "main.go", head=HEAD).helpers
 
 
 def body(statements: str) -> str:
@@ -297,11 +287,6 @@ def test_add_noqa_writes_line_comments_and_none_inside_a_raw_string(tmp_path):
 
 
 # ---------------------------------------------------------------- fixes
-def fix(tmp_path, code: str, *flags: str) -> tuple[str, str]:
-    first, second = fixed_twice(tmp_path / "a.go", HEAD + code, *flags)
-    return first[len(HEAD):], second[len(HEAD):]
-
-
 def test_rewrite_path_edits_a_format_string_a_raw_string_and_a_concatenation(tmp_path):
     code = body('a, _ := http.Get(fmt.Sprintf("%s/api/v4/geo_nodes/%d", base, id))\n'
                 'b, _ := http.Get(base + `/api/v4/geo_nodes` + "/status")')

@@ -13,20 +13,11 @@ from migrator.cli import main
 from migrator.scan.tree.java import scan
 from migrator.values import NO_VALUE
 
-from .fixing import fixed_twice
+from .languages import Client
 
 API = 'static final String API = "https://gitlab.example.com/api/v4";\n'
 
-
-def touches(code: str, table, role: str | None = None) -> list[tuple]:
-    """(role, name, record, evidence, context, method, value) of each touch, optionally of one role."""
-    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if role is None or t.role == role]
-
-
-def codes(check, code: str) -> list[tuple[str, int]]:
-    """(code, row) of each finding."""
-    return [(f.code, f.span.start.row) for f in check(code, "java", "Example.java")]
+touches, codes, fixes, fix = Client(scan, "java", "Example.java").helpers
 
 
 # ---------------------------------------------------------------- strings
@@ -254,10 +245,6 @@ def test_add_noqa_writes_line_comments_and_none_inside_a_text_block(tmp_path):
 
 
 # ---------------------------------------------------------------- fixes
-def fix(tmp_path, code: str, *flags: str) -> tuple[str, str]:
-    return fixed_twice(tmp_path / "Example.java", code, *flags)
-
-
 def test_rewrite_path_edits_the_literal_text_of_a_concatenation_and_a_format_string(tmp_path):
     code = API + 'String a = API + "/geo_nodes/" + id;\nString b = String.format("%s/geo_nodes", API);\n'
     first, second = fix(tmp_path, code)

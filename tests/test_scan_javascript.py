@@ -14,20 +14,11 @@ from migrator.details import Origin
 from migrator.scan.tree.javascript import scan
 from migrator.values import NO_VALUE
 
-from .fixing import fixed_twice
+from .languages import Client
 
 API = 'const API = "https://gitlab.example.com/api/v4";\n'
 
-
-def touches(code: str, table, role: str | None = None) -> list[tuple]:
-    """(role, name, record, evidence, context, method, value) of each touch, optionally of one role."""
-    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if role is None or t.role == role]
-
-
-def codes(check, code: str, filename: str = "example.ts") -> list[tuple[str, int]]:
-    """(code, row) of each finding."""
-    return [(f.code, f.span.start.row) for f in check(code, "javascript", filename)]
+touches, codes, fixes, fix = Client(scan, "javascript", "example.ts").helpers
 
 
 # ---------------------------------------------------------------- endpoints and methods
@@ -130,7 +121,7 @@ def test_a_records_camel_case_property_is_its_field_and_a_fix_keeps_the_spelling
     code = ("const mr = await api.MergeRequests.show(projectId, iid);\nuse(mr.mergedBy);\n"
             "const other = { mergedBy: 1 };\nuse(other.mergedBy);\n")
     assert codes(check, code) == [("MIG010", 2)]
-    assert fix(tmp_path, code, "a.ts", "--unsafe-fixes")[0] == code.replace("use(mr.mergedBy)", "use(mr.mergeUser)")
+    assert fix(tmp_path, code, "--unsafe-fixes", name="a.ts")[0] == code.replace("use(mr.mergedBy)", "use(mr.mergeUser)")
 
 
 def test_comparisons_with_a_literal_give_the_value_and_the_operator(table):
@@ -240,10 +231,6 @@ def test_add_noqa_writes_line_comments_and_none_inside_a_template_literal(tmp_pa
 
 
 # ---------------------------------------------------------------- fixes
-def fix(tmp_path, code: str, name: str = "a.ts", *flags: str) -> tuple[str, str]:
-    return fixed_twice(tmp_path / name, code, *flags)
-
-
 def test_rewrite_path_edits_the_literal_text_of_a_template_and_a_concatenation(tmp_path):
     code = API + 'await fetch(`${API}/geo_nodes/${id}`);\nawait axios.get(API + "/geo_nodes" + "/status");\n'
     first, second = fix(tmp_path, code)
@@ -254,7 +241,7 @@ def test_rewrite_path_edits_the_literal_text_of_a_template_and_a_concatenation(t
 def test_rename_of_a_typed_property_and_an_objects_key(tmp_path):
     code = (API + 'const { data: mr } = await axios.get(`${API}/projects/1/merge_requests/2`);\nuse(mr.merged_by);\n'
             'await axios.put(`${API}/projects/1/approvals`, { require_password_to_approve: true });\n')
-    first, second = fix(tmp_path, code, "a.ts", "--unsafe-fixes")
+    first, second = fix(tmp_path, code, "--unsafe-fixes", name="a.ts")
     assert "use(mr.merge_user);" in first and "{ require_reauthentication_to_approve: true }" in first
     assert second == first
 
@@ -268,13 +255,13 @@ def test_an_entry_whose_new_name_is_already_there_is_dropped_with_its_line(tmp_p
 
 def test_a_named_receiver_is_never_fixed_safely(tmp_path):
     code = "function f(runner) {\n  return runner.active;\n}\n"
-    assert fix(tmp_path, code, "a.js")[0] == code
-    assert fix(tmp_path, code, "a.js", "--unsafe-fixes")[0] == "function f(runner) {\n  return !runner.paused;\n}\n"
+    assert fix(tmp_path, code, name="a.js")[0] == code
+    assert fix(tmp_path, code, "--unsafe-fixes", name="a.js")[0] == "function f(runner) {\n  return !runner.paused;\n}\n"
 
 
 def test_a_file_the_parser_reads_with_errors_is_not_fixed(tmp_path):
     code = API + "await fetch(`${API}/geo_nodes`);\nconst x = (;\n"
-    assert fix(tmp_path, code, "a.js")[0] == code
+    assert fix(tmp_path, code, name="a.js")[0] == code
 
 
 # ---------------------------------------------------------------- files and imports

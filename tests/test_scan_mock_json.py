@@ -4,7 +4,7 @@ their fixes never safe (a mock must change together with the code it stands in f
 
 from __future__ import annotations
 
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 from migrator.scan import python as pyscan
 
 

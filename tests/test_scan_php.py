@@ -13,21 +13,12 @@ from migrator.cli import main
 from migrator.values import NO_VALUE
 from migrator.scan.tree.php import scan
 
-from .fixing import fixed_twice
+from .languages import Client
 
 TAG = "<?php\n"
 API = "$api = 'https://gitlab.example.com/api/v4';\n"
 
-
-def touches(code: str, table, kind: str | None = None) -> list[tuple]:
-    """(kind, name, record, evidence, context, method, value) of each touch, optionally of one kind."""
-    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(TAG + code, table.model) if kind is None or t.role == kind]
-
-
-def codes(check, code: str, filename: str = "example.php") -> list[tuple[str, int]]:
-    """(code, row) of each finding; row 1 is the ``<?php`` tag."""
-    return [(f.code, f.span.start.row) for f in check(TAG + code, "php", filename)]
+touches, codes, fixes, fix = Client(scan, "php", "example.php", head=TAG, head_rows=True).helpers
 
 
 # ---------------------------------------------------------------- strings
@@ -187,10 +178,6 @@ def test_a_finding_sits_on_its_tokens_line(check):
 
 
 # ---------------------------------------------------------------- fixes
-def fix(tmp_path, code: str, *flags: str) -> tuple[str, str]:
-    return fixed_twice(tmp_path / "example.php", TAG + code, *flags)
-
-
 def test_rewrite_path_edits_the_literal_text_of_interpolations_and_concatenations(tmp_path):
     code = API + "$a = \"{$api}/geo_nodes/{$id}\";\n$b = $api . '/geo_nodes/' . $id;\n"
     first, second = fix(tmp_path, code)

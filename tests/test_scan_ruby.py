@@ -14,15 +14,11 @@ from migrator.cli import main
 from migrator.details import Origin
 from migrator.scan.tree.ruby import scan
 
-from .fixing import fixed_twice
+from .languages import Client
 
 API = 'API = "https://gitlab.example.com/api/v4"\n'
 
-
-def touches(code: str, table, role: str | None = None) -> list[tuple]:
-    """(role, name, record, evidence, context, method, value) of each touch, optionally of one role."""
-    return [(t.role, t.name, t.record, t.evidence, t.context, t.method, t.value)
-            for t in scan(code, table.model) if role is None or t.role == role]
+touches, codes, fixes, fix = Client(scan, "ruby", "example.rb").helpers
 
 
 def endpoints(code: str, table) -> list[tuple]:
@@ -30,13 +26,7 @@ def endpoints(code: str, table) -> list[tuple]:
     return [(t[1], t[5], t[3]) for t in touches(code, table, "endpoint")]
 
 
-def codes(check, code: str, filename: str = "example.rb") -> list[tuple[str, int]]:
-    """(code, row) of each finding."""
-    return [(f.code, f.span.start.row) for f in check(code, "ruby", filename)]
-
-
 CHANGES = "/projects/:id/merge_requests/:merge_request_iid/changes"
-
 
 # ---------------------------------------------------------------- how a URL is written
 @pytest.mark.parametrize("written", [
@@ -253,10 +243,6 @@ def test_add_noqa_writes_comments_and_none_inside_a_heredoc(tmp_path):
 
 
 # ---------------------------------------------------------------- fixes
-def fix(tmp_path, code: str, name: str = "a.rb", *flags: str) -> tuple[str, str]:
-    return fixed_twice(tmp_path / name, code, *flags)
-
-
 def test_rewrite_path_edits_the_literal_text_of_interpolations_concatenations_and_formats(tmp_path):
     code = API + ('a = HTTParty.get("#{API}/geo_nodes/#{id}")\nb = HTTParty.get(API + "/geo_nodes" + "/status")\n'
                   'c = HTTParty.get(format("%s/geo_nodes/%d/status", API, id))\n')
@@ -268,7 +254,7 @@ def test_rewrite_path_edits_the_literal_text_of_interpolations_concatenations_an
 def test_a_symbol_key_a_method_and_a_string_key_are_renamed(tmp_path):
     code = ("mr = Gitlab.merge_request(p, iid)\nputs mr.merged_by\nputs mr[:merged_by]\n"
             "puts mr['merged_by']\nputs mr.dig(:merged_by, :username)\n")
-    first, second = fix(tmp_path, code, "a.rb", "--unsafe-fixes")
+    first, second = fix(tmp_path, code, "--unsafe-fixes", name="a.rb")
     assert first == code.replace("merged_by", "merge_user")
     assert second == first
 
@@ -278,7 +264,7 @@ def test_runner_active_becomes_not_paused_on_typed_evidence_only(tmp_path):
     assert fix(tmp_path, code)[0] == code.replace("runner.active", "!runner.paused")
     named = "def live?(runner)\n  runner.active\nend\n"
     assert fix(tmp_path, named)[0] == named
-    assert fix(tmp_path, named, "a.rb", "--unsafe-fixes")[0] == named.replace("runner.active", "!runner.paused")
+    assert fix(tmp_path, named, "--unsafe-fixes", name="a.rb")[0] == named.replace("runner.active", "!runner.paused")
 
 
 def test_a_symbol_value_stays_a_symbol_and_true_false_are_written_as_ruby_literals(tmp_path):

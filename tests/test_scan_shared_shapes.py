@@ -4,7 +4,7 @@ where its token is written."""
 
 from __future__ import annotations
 
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 
 
 def found(findings):

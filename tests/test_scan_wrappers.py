@@ -104,3 +104,23 @@ def test_an_api_root_followed_by_a_run_time_path_keeps_its_query(text, table):
 def test_a_python_api_root_with_a_token_in_its_query_is_reported(check):
     code = 'ROOT = f"{HOST}/api/v4{{}}?private_token={TOKEN}"\n'
     assert [f.code for f in check(code)] == ["MIG300"]
+
+
+@pytest.mark.parametrize(("base", "text", "sent"), [
+    ("https://gl.example.com/api/v4/", "/runners", "https://gl.example.com/api/v4/runners"),  # one slash between
+    ("https://gl.example.com/api/v4", "runners", "https://gl.example.com/api/v4/runners"),
+    ("https://gl.example.com/api/v4", "https://other.example.com/x", "https://other.example.com/x"),  # a whole URL
+    (None, "runners", "runners"),                                                                   # no base
+])
+def test_a_path_is_sent_to_the_clients_base_url_unless_it_is_a_whole_url(base, text, sent):
+    # one rule for Python's clients (requests.Session with a base, httpx's base_url) and the client
+    # languages' (axios' baseURL, got's prefixUrl)
+    assert urls.on_base(base, text) == sent
+
+
+@pytest.mark.parametrize(("method", "context"), [
+    (None, "filter"), ("get", "filter"), ("HEAD", "filter"), ("POST", "create"), ("put", "update"),
+    ("PATCH", "update"), ("DELETE", "delete"), ("OPTIONS", "call"),
+])
+def test_a_requests_method_gives_the_context_of_what_it_touches(method, context):
+    assert urls.context_of(method) == context

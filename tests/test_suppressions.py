@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from migrator import kinds
 from migrator.cli import main
-from migrator.fix.passes import fix_text
+from migrator.app.passes import fix_text
 from migrator.source import LineIndex
 from migrator.source.comments import comment_starts
 

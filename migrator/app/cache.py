@@ -48,7 +48,7 @@ from ..config import FileSettings
 from ..discover import SourceFile
 from ..pins import Stamps
 from ..ruletable import RuleTable
-from ..userdir import secret, user_cache_dir, warn  # noqa: F401 - user_cache_dir: for the tests
+from ..userdir import secret, warn
 from ..values import Finding
 from .cachedir import MAX_PACK_BYTES, PACK, Place, Refused, replace
 

@@ -86,12 +86,12 @@ def check_entry(args: tuple[SourceFile, FileSettings], edits: bool = False) -> E
 
 
 def reported(findings: list[Finding]) -> list[Finding]:
-    """The findings without their touches and fix intents, which are for the fixers only: a
-    report that shows edits has them filled in by now (`check_job`), and fix/edits.with_edits
-    finds a file's findings again where it is asked for edits later. A run with many findings
-    keeps a fraction of the memory (a touch holds all its details)."""
-    return [replace(f, touch=None, intent=None, fix=f.fix and replace(f.fix, intent=None))
-            if f.touch is not None or f.intent is not None or (f.fix and f.fix.intent) else f for f in findings]
+    """The findings without their touches and fix intents, which are for the fixers only, in the
+    process that has the file's text: a report that shows edits has them filled in by now
+    (`check_job`; the cache keeps such entries apart), so nothing asks for them later. A run with
+    many findings keeps a fraction of the memory (a touch holds all its details)."""
+    return [replace(f, touch=None, fix=f.fix and replace(f.fix, intent=None))
+            if f.touch is not None or (f.fix and f.fix.intent) else f for f in findings]
 
 
 def check_entry_crashed(args: tuple[SourceFile, FileSettings]) -> Entry:

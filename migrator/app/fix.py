@@ -1,8 +1,13 @@
-"""Use case: fix. Every file under the paths is fixed in memory, in parallel (fix/passes.py does
+"""Use case: fix. Every file under the paths is fixed in memory, in parallel (app/passes.py does
 one file's passes); then the changed files are written atomically, or shown as a diff. Files
 that resolve outside the given paths are only checked, never written.
 
-A file is stamped (fix/files.Stamp) just before it is read, and the stamp travels with its
+A file is written only when its real path lies under one of the paths given on the command line
+(`Roots`), so a symlink never leads a write out of the tree; a symlink inside the tree is written
+through, so the link stays a link. A file with more than one hard link is left unfixed (replacing
+it would leave the other links with the old text).
+
+A file is stamped (source/writes.Stamp) just before it is read, and the stamp travels with its
 outcome to the write, which replaces the file only if it is still as read: a file another
 program wrote to meanwhile is left with that program's content, named in an error (exit
 status 2) and counted as not fixed."""
@@ -10,14 +15,16 @@ status 2) and counted as not fixed."""
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterator, Sequence
+import os
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..fix.files import ChangedUnderneath, Original, Roots, Stamp, links, remove_stale_temporaries, write_atomic
-from ..fix.passes import fix_text
+from ..source.writes import ChangedUnderneath, Original, Stamp, remove_stale_temporaries, write_atomic
+from .passes import fix_text
 from ..pipeline import load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
@@ -27,6 +34,33 @@ from .cache import Lookup, Packed, ResultCache
 from .check import check_crashed, check_job, reported, rules_for, sources_of
 from .runner import run_all
 from .settings import Settings
+
+
+class Roots:
+    """The trees a fix may write into: each directory given, and each file's own directory.
+    A file is looked up by its ancestors (a set lookup each), so pre-commit's ten thousand named
+    files cost ten thousand lookups, not a hundred million comparisons."""
+
+    def __init__(self, paths: Iterable[str]):
+        self.trees: set[Path] = set()
+        for raw in paths:
+            path = Path(raw)
+            tree = path if path.is_dir() else path.absolute().parent
+            self.trees.add(tree.resolve())
+
+    def target(self, path: Path) -> Path | None:
+        """The real path to write for a discovered file, or None when it lies outside."""
+        real = path.resolve()
+        return real if real in self.trees or not self.trees.isdisjoint(real.parents) else None
+
+
+def links(path: Path) -> int:
+    """How many hard links the file has (a fix replaces the file, so the others would keep the
+    old text: such a file is left unfixed)."""
+    try:
+        return os.stat(path).st_nlink
+    except OSError:
+        return 1
 
 
 @dataclass
@@ -85,17 +119,24 @@ def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsaf
                    result.findings, result.failure, scanned=True, stamp=stamp)
 
 
-def fix_job(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
+def fix_job(args: tuple[SourceFile, FileSettings, bool, bool], edits: bool = False) -> FileFix:
+    """One file fixed in a worker; the findings that remain as a report reads them
+    (check.reported), with ``edits``: their fixes' edits in the fixed text filled in."""
     source, settings, unsafe, writable = args
     table = load_table()
     try:
         if not writable:
-            outcome = FileFix(source, findings=check_job((source, settings))[1])
+            outcome = FileFix(source, findings=check_job((source, settings), edits)[1])
         else:
             outcome = fix_file(source, settings, table, unsafe)
+            text = outcome.new_text if outcome.new_text is not None else outcome.text
+            if edits and text is not None:
+                from ..fix.edits import filled
+
+                outcome.findings = filled(text, outcome.findings, source.kind)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return FileFix(source, error=f"{source.display}: internal error while fixing: {type(exc).__name__}: {exc}")
-    outcome.findings = [f for f in outcome.findings if settings.reports(f, source.path)]
+    outcome.findings = reported([f for f in outcome.findings if settings.reports(f, source.path)])
     return outcome
 
 
@@ -105,12 +146,14 @@ def fix_crashed(args: tuple[SourceFile, FileSettings, bool, bool]) -> FileFix:
     return FileFix(source, findings=check_crashed((source, settings))[1])
 
 
-def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False) -> FixRun:
-    """Fix every file under paths; write the changed ones unless ``diff``. A file whose cached
+def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool = False, edits: bool = False
+              ) -> FixRun:
+    """Fix every file under paths; write the changed ones unless ``diff``; with ``edits`` (a report
+    that shows them), the remaining findings' fixes carry their edits in the fixed text. A file whose cached
     check result (migrator/app/cache.py) has no finding fix would apply is not read again: fix
     would leave it as it is and report those findings."""
     roots, skipped = Roots(paths), []
-    cache = ResultCache.open(settings.default, load_table(), settings.cache)
+    cache = ResultCache.open(settings.default, load_table(), settings.cache, edits)
     jobs: list[tuple[SourceFile, FileSettings, bool, bool]] = []
     keys: list[Lookup] = []
     cached: dict[int, FileFix] = {}
@@ -126,11 +169,12 @@ def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool
                 continue
             yield job
 
-    ran = iter(run_all(fix_job, pending(), settings.jobs, crashed=fix_crashed))
+    ran = iter(run_all(partial(fix_job, edits=True) if edits else fix_job, pending(), settings.jobs,
+                       crashed=fix_crashed))
     outcomes = [cached[i] if i in cached else next(ran) for i in range(len(jobs))]
     for i, (job, key, outcome) in enumerate(zip(jobs, keys, outcomes)):
         if i not in cached and job[3] and not outcome.changed and outcome.failure is None and outcome.error is None:
-            cache.put(job[0], key, outcome.scanned, Packed(reported(outcome.findings)))  # as check keeps them
+            cache.put(job[0], key, outcome.scanned, Packed(outcome.findings))  # as check keeps them
     cache.save()
     errors = [o.error for o in outcomes if o.error]
     errors += [f"{o.source.display}: not fixed, file left unchanged: {o.failure}" for o in outcomes if o.failure]
@@ -139,7 +183,7 @@ def fix_paths(paths: Sequence[str], settings: Settings, unsafe: bool, diff: bool
         for job, outcome in zip(jobs, outcomes):
             if outcome.changed and (message := write(outcome)):
                 errors.append(message)
-                outcome.findings = check_job(job[:2])[1]  # not written: all its findings remain
+                outcome.findings = check_job(job[:2], edits)[1]  # not written: all its findings remain
     return FixRun(outcomes, errors, skipped)
 
 

@@ -30,7 +30,6 @@ from ..config import FileSettings
 from ..discover import SourceFile
 from ..filters import SUPPRESSION, directives
 from ..fix.apply import apply_edits
-from ..fix.files import Roots
 from ..spelling import PLAIN
 from ..kinds import FileKind
 from ..pipeline import check_source, load
@@ -39,7 +38,7 @@ from ..source import LineIndex
 from ..source.comments import TREE_LANGUAGES
 from ..values import Edit, Finding, ScanError
 from .check import rules_for, sources_of
-from .fix import FileFix, write
+from .fix import FileFix, Roots, write
 from .runner import run_all
 from .settings import Settings
 

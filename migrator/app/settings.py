@@ -5,8 +5,10 @@ run's own options."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from ..config import Configs, FileSettings
 from ..ruletable import Rule, RuleTable, load_table
@@ -46,13 +48,15 @@ class Settings:
         return settings.excluded(path, parents=explicit)
 
 
-def from_command_line(overrides: dict, config: str | None = None, jobs: int = 0, cache: bool = True) -> Settings:
+def from_command_line(overrides: Mapping[str, Any], config: str | None = None, jobs: int = 0, cache: bool = True,
+                      cwd: Path | None = None) -> Settings:
     """The run's settings: configuration files, with the command line's values (under the
-    configuration's key names) overriding them."""
+    configuration's key names; an editor's settings too: migrator/server) overriding them; paths
+    relative to ``cwd`` (default: the working directory)."""
     given = {key: list(value) if isinstance(value, tuple) else value for key, value in overrides.items()}
     for key in ("exclude", "extend-exclude"):  # comma-separated, as ruff reads them (not inside ``{a,b}``)
         given[key] = [glob for value in given.get(key) or () for glob in comma_globs(value)]
-    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config), jobs, cache)
+    return Settings(Configs({k: v for k, v in given.items() if v not in (None, [])}, config, cwd=cwd), jobs, cache)
 
 
 def comma_globs(value: str) -> list[str]:

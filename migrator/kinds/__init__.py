@@ -77,6 +77,12 @@ class FileKind:
     def scan(self, text: str, model) -> list:
         return self.scanner(text, model)
 
+    def lines(self, text: str):
+        """The text's lines, split by the kind's own newline rule (source/lines.py)."""
+        from ..source import LineIndex
+
+        return LineIndex(text, self.newlines)
+
     def edits(self, text: str, findings: list) -> dict:
         return self.fixer(text, findings) if self.fixer else {}
 
@@ -129,9 +135,26 @@ def examples_written_as() -> tuple[str, ...]:
     return tuple(name for kind in registry() for name in kind.examples)
 
 
-def kind_of(path: Path, explicit: bool = False, fallback: bool = True) -> FileKind | None:
+def kind_of(path: Path, explicit: bool = False, fallback: bool = True, data: bytes | None = None) -> FileKind | None:
     """The kind of a file, from its name and, where that is not enough, its first bytes; the
-    fallback reader (`fallback_of`) last, and only when ``fallback``."""
+    fallback reader (`fallback_of`) last, and only when ``fallback``. ``data`` is the file's
+    content where it is not on disk, or not as on disk (standard input, an editor's buffer): then
+    nothing is read from disk."""
+    head = _heads(path, data)
+    found = next((kind for kind in registry() if not kind.fallback and kind.claims(path, head, explicit)), None)
+    return found or (fallback_of(path, explicit, data) if fallback else None)
+
+
+def fallback_of(path: Path, explicit: bool = False, data: bytes | None = None) -> FileKind | None:
+    """The fallback reader that takes a file no other kind claims (kinds/other.py), if any."""
+    return next((kind for kind in registry() if kind.fallback and kind.claims(path, _heads(path, data), explicit)),
+                None)
+
+
+def _heads(path: Path, data: bytes | None) -> Callable[[int], bytes]:
+    """``head(size)``: the first bytes of ``data`` when given, else of the file, read once per size."""
+    if data is not None:
+        return lambda size: data[:size]
     read: dict[int, bytes] = {}
 
     def head(size: int) -> bytes:
@@ -139,14 +162,7 @@ def kind_of(path: Path, explicit: bool = False, fallback: bool = True) -> FileKi
             read[size] = _head(path, size)
         return read[size]
 
-    found = next((kind for kind in registry() if not kind.fallback and kind.claims(path, head, explicit)), None)
-    return found or (fallback_of(path, explicit) if fallback else None)
-
-
-def fallback_of(path: Path, explicit: bool = False) -> FileKind | None:
-    """The fallback reader that takes a file no other kind claims (kinds/other.py), if any."""
-    return next((kind for kind in registry() if kind.fallback
-                 and kind.claims(path, lambda size: _head(path, size), explicit)), None)
+    return head
 
 
 def _head(path: Path, size: int) -> bytes:

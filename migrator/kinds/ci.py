@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
@@ -64,18 +64,30 @@ def pipeline_shaped(text: str) -> bool:
 
 
 class CiTree:
-    """The files that the CI files of a tree include, found once per repository root."""
+    """The files that the CI files of a tree include, found once per repository root.
+    ``buffers`` maps a file's real path to its content where that is not the disk's (standard
+    input, an editor's unsaved buffer): such a file is read from there, never from disk, and
+    exists even where no file does yet."""
 
-    def __init__(self) -> None:
+    def __init__(self, buffers: Mapping[Path, bytes] | None = None) -> None:
         self._included: dict[Path, set[Path]] = {}
         self._yaml: dict[Path, list[str]] = {}
+        self.buffers = dict(buffers or {})
+
+    def read(self, path: Path) -> bytes:
+        """A CI file's bytes: its buffer's, else the disk's (OSError when it cannot be read)."""
+        buffer = self.buffers.get(path.resolve())
+        return buffer if buffer is not None else path.read_bytes()
+
+    def exists(self, path: Path) -> bool:
+        return path.resolve() in self.buffers or path.is_file()
 
     def add(self, ci_file: Path, root: Path) -> list[Path]:
         """Follow the includes of a CI file (and theirs) below root; the files newly found."""
         found = self._included.setdefault(root.resolve(), set())
         new, queue = [], [ci_file]
         while queue:
-            for included in includes_of(queue.pop(0), root, lambda: self.yaml_files(root)):
+            for included in includes_of(queue.pop(0), root, lambda: self.yaml_files(root), self):
                 real = included.resolve()
                 if real not in found:
                     found.add(real)
@@ -89,7 +101,7 @@ class CiTree:
         if key not in self._included:
             self._included[key] = set()
             for name in NAMES:
-                if (root / name).is_file():
+                if self.exists(root / name):
                     self.add(root / name, root)
         return path.resolve() in self._included[key]
 
@@ -103,19 +115,26 @@ class CiTree:
                 prefix = Path(directory).relative_to(root).as_posix()
                 found += [name if prefix == "." else f"{prefix}/{name}" for name in sorted(filenames)
                           if name.lower().endswith((".yml", ".yaml"))]
+            base = root.resolve()
+            found += sorted(path.relative_to(base).as_posix() for path in self.buffers
+                            if path.is_relative_to(base) and path.suffix.lower() in (".yml", ".yaml")
+                            and not path.is_file())  # an unsaved new file: no walk finds it
             self._yaml[root] = found
         return self._yaml[root]
 
 
-def includes_of(ci_file: Path, root: Path, yaml_files: Callable[[], list[str]]) -> list[Path]:
+def includes_of(ci_file: Path, root: Path, yaml_files: Callable[[], list[str]], tree: CiTree | None = None
+                ) -> list[Path]:
     """The existing files below root that a CI file includes (``include: local:``, plain paths,
     wildcards, and ``trigger: include:`` of child pipelines). A wildcard is matched against the
-    tree's YAML files (``yaml_files()``) in linear time, and matches at most MAX_MATCHED files."""
+    tree's YAML files (``yaml_files()``) in linear time, and matches at most MAX_MATCHED files.
+    Files are read, and exist, as ``tree`` says (its buffers first, then the disk)."""
     from ..scan.ci import local_includes
     from ..source import DecodeError, decode
 
+    tree = tree or CiTree()
     try:
-        patterns = local_includes(decode(ci_file.read_bytes())[0])
+        patterns = local_includes(decode(tree.read(ci_file))[0])
     except (OSError, DecodeError):
         return []
     import re2
@@ -131,7 +150,7 @@ def includes_of(ci_file: Path, root: Path, yaml_files: Callable[[], list[str]]) 
         else:
             names = [pattern]
         candidates = [root / name for name in names]
-        out.extend(m for m in candidates if m.is_file() and m.resolve().is_relative_to(base))
+        out.extend(m for m in candidates if tree.exists(m) and m.resolve().is_relative_to(base))
     return out
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import FileKind
+from .shell import fix_whole_file
 
 NOT_READ = frozenset((
     ".md", ".markdown", ".rst", ".txt", ".adoc",  # documents
@@ -47,13 +48,7 @@ def scan(text: str, model) -> list:
     return scan(text, model)
 
 
-def fix(text: str, findings: list) -> dict:
-    from ..fix.text import whole_file
-
-    return whole_file(text, findings)
-
-
 KIND = FileKind(
-    "other", claims, scan, fixer=fix, comment=None, fallback=True,
+    "other", claims, scan, fixer=fix_whole_file, comment=None, fallback=True,
     examples={"other": "Client.kt"}, title="Other text (endpoint URLs)",
 )

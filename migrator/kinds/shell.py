@@ -23,12 +23,17 @@ def scan(text: str, model) -> list:
     return scan(text, model)
 
 
+def fix_whole_file(text: str, findings: list) -> dict:
+    """Edits located in the whole text (a shell script; any other text too: kinds/other.py)."""
+    from ..fix.text import whole_file
+
+    return whole_file(text, findings)
+
+
 def fix(text: str, findings: list) -> dict:
     """The script's text edits, and those of the programs it runs from itself (``python - <<EOF``,
     ``node -e '…'``: regions of the script, scan/shell.programs), made by their own kinds."""
-    from ..fix.text import whole_file
-
-    edits = whole_file(text, findings)
+    edits = fix_whole_file(text, findings)
     rest = [f for f in findings if f not in edits]
     if rest and ("<<" in text or " -c" in text or " -e" in text or " --eval" in text or " -p" in text):
         from ..fix.regions import edits as region_edits

@@ -4,7 +4,7 @@ findings to a format.
 - Colour (text formats only): ``--color always`` or ``never``; with ``auto`` (the default), colour
   when the output is a terminal and ``NO_COLOR`` is unset or empty (https://no-color.org).
 - ``--output-file PATH`` writes the report there, else it goes to stdout. Parent directories are
-  created; the file is written as a shell's ``>`` would (fix/files.write_output): replaced in one
+  created; the file is written as a shell's ``>`` would (source/writes.write_output): replaced in one
   step where it is a regular file migrator may replace, else written through (a symlink, a
   device, a FIFO, ``/dev/stdout``) or in place (a directory that refuses a temporary file). One
   that cannot be written is an OutputError naming it (exit status 2).
@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..values import Finding
-from . import TEXT, WITH_EDITS, render
+from . import TEXT, render
 from .context import ReportContext
 
 # The formats that can show ``--statistics`` (as ruff: a table in text, an array in JSON).
@@ -39,16 +39,17 @@ def use_color(choice: str, stream: TextIO | None) -> bool:
     return stream is not None and getattr(stream, "isatty", lambda: False)()
 
 
-def write(text: str, output_file: str | None) -> None:
-    """The report to stdout or to ``output_file`` (fix/files.write_output); OutputError when it
-    cannot be written there. Characters that cannot be encoded (a file name's undecodable bytes)
-    are written as backslash escapes."""
+def write(text: str, output_file: str | None, stream: TextIO | None = None) -> None:
+    """The report to ``stream`` (default stdout) or to ``output_file`` (source/writes.write_output);
+    OutputError when it cannot be written there. Characters that cannot be encoded (a file name's
+    undecodable bytes) are written as backslash escapes."""
     data = text.encode("utf-8", "backslashreplace")
     if output_file is None:
-        sys.stdout.write(data.decode("utf-8"))
-        sys.stdout.flush()
+        stream = stream or sys.stdout
+        stream.write(data.decode("utf-8"))
+        stream.flush()
         return
-    from ..fix.files import write_output
+    from ..source.writes import write_output
 
     path = Path(output_file)
     with contextlib.suppress(OSError):  # else writing the file says why (a parent that is a file)
@@ -60,12 +61,11 @@ def write(text: str, output_file: str | None) -> None:
 
 
 def emit(fmt: str, findings: Sequence[Finding], table, *, output_file: str | None = None, color: str = "auto",
-         **options) -> None:
-    """Render a run's findings in ``fmt`` and write them where asked. ``options`` are
-    ``ReportContext`` fields (unsafe_fixes, show_statistics, files, errors, target_version)."""
-    if fmt in WITH_EDITS and any(f.fix for f in findings):
-        from ..fix.edits import with_edits
-
-        findings = with_edits(findings)
-    on = fmt in TEXT and use_color(color, sys.stdout if output_file is None else None)
-    write(render(fmt, ReportContext.of(findings, table, color=on, **options)), output_file)
+         stream: TextIO | None = None, **options) -> None:
+    """Render a run's findings in ``fmt`` and write them where asked (``stream``: instead of
+    stdout). ``options`` are ``ReportContext`` fields (unsafe_fixes, show_statistics, files,
+    errors, target_version). A format that shows edits (WITH_EDITS) gets findings whose fixes
+    carry them: the run filled them in where it had each file's text (app/check.py, app/fix.py)."""
+    stream = stream or sys.stdout
+    on = fmt in TEXT and use_color(color, stream if output_file is None else None)
+    write(render(fmt, ReportContext.of(findings, table, color=on, **options)), output_file, stream)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-from dataclasses import dataclass
 from collections.abc import Mapping
 from typing import Protocol
 
@@ -35,13 +34,6 @@ class HasItems(Protocol):
 
     @property
     def items(self) -> Mapping[str, Item]: ...
-
-
-@dataclass(frozen=True)
-class Items:
-    """Items alone, for a rule that is not in the table (MIG999)."""
-
-    items: Mapping[str, Item]
 
 
 def as_dict(rule: Rule, table: HasItems) -> dict:
@@ -112,6 +104,19 @@ def _example(example: dict | None) -> list[str]:
     return out
 
 
+def explanation(rule: Rule, own: bool) -> list[str]:
+    """A rule's what, why and instead, as ``migrator rule`` prints them (and an editor's hover
+    shows them: migrator/server); ``own``: one of migrator's own rules, which concern no release."""
+    return (_para("What it detects", rule.docs.what) + _para("Why it matters" if own else "Why v5 breaks it", rule.docs.why)
+            + _para("What to do instead", rule.docs.instead))
+
+
+def render_explanation(rule: Rule, table: HasItems) -> str:
+    """`explanation` as a text of its own, under the rule's title."""
+    own = table.items[rule.item].source == OWN
+    return "\n".join([f"# {rule.name} ({rule.code})", "", *explanation(rule, own)]).rstrip("\n") + "\n"
+
+
 def render_text(rules: list[Rule], table: HasItems) -> str:
     out: list[str] = []
     for rule in rules:
@@ -124,9 +129,7 @@ def render_text(rules: list[Rule], table: HasItems) -> str:
         if not own:  # migrator's own rules concern no release of the service
             out += [f"Releases: {releases}" if releases else "Releases: none involved"]
         out += [""]
-        out += _para("What it detects", rule.docs.what)
-        out += _para("Why it matters" if own else "Why v5 breaks it", rule.docs.why)
-        out += _para("What to do instead", rule.docs.instead)
+        out += explanation(rule, own)
         if rule.fix is not None:
             out += _para(f"Fix: {rule.fix.applicability} ({rule.fix.intent})",
                          f"{rule.docs.fix_safety or rule.fix.reason} Reason: {rule.fix.reason}.")
@@ -140,14 +143,3 @@ def render_text(rules: list[Rule], table: HasItems) -> str:
         if rule.url:
             out += [f"See {rule.url}", ""]
     return "\n".join(out).rstrip("\n") + "\n"
-
-
-def parse_error() -> tuple[Rule, Item]:
-    """MIG999, the code of a file that could not be checked: no rule of the table (the pipeline
-    reports it), explained from rules/own/parse-error.yaml."""
-    from ..loader import build, read_yaml
-    from ..ruletable import rules_dir
-
-    path = rules_dir() / "own" / "parse-error.yaml"
-    data = read_yaml(path)
-    return build(Rule, data["rule"], f"{path}: rule"), build(Item, data["item"], f"{path}: item")

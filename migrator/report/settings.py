@@ -45,7 +45,7 @@ def render(settings: FileSettings, path: str, table: RuleTable) -> str:
         shown = f"{key} = {_toml(value)}" if value is not None else f"# {key}: not set"
         lines.append(f"{shown:<48} # {where}")
     codes = sorted(settings.codes)
-    lines += ["", f"# {len(codes)} of {len(table.rules)} rules enabled: {', '.join(codes)}"]
+    lines += ["", f"# {len(codes)} of {len(table.known)} codes enabled: {', '.join(codes)}"]
     return "\n".join(lines) + "\n"
 
 

@@ -69,8 +69,7 @@ class CallHandler:
         text = infer.template(url_node)
         if text is None:
             return False
-        if base and not text.startswith(("http:", "https:")):
-            text = base.rstrip("/") + "/" + text.lstrip("/")
+        text = urls.on_base(base, text)
         # A path after an unknown base (``f"{API}/runners"`` with API imported) is sent to an HTTP
         # client, so it is taken as an API path.
         url = urls.parse(text, self.v.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
@@ -133,7 +132,7 @@ class CallHandler:
                 v.add(touch)
         if url_node is not None:
             v.mark_url(url_node)
-        context = urls.METHOD_CONTEXT.get(method.upper(), "call")
+        context = urls.context_of(method)
         for keyword in node.keywords:
             location = PAYLOADS.get(keyword.arg or "")
             if location:

@@ -84,7 +84,7 @@ def request_touches(request: Request, model: ApiModel, auth: str | None = None) 
     url, method = request.url, request.method
     touches = [urls.endpoint_touch(url, request.span, method, request.evidence, request.syntax, auth=auth)]
     touches += urls.query_touches(url, request.span, method, request.evidence, request.syntax, auth=auth)
-    context = urls.METHOD_CONTEXT.get(method, "call")
+    context = urls.context_of(method)
     for param in request.params:
         siblings = tuple((p.name, p.value) for p in request.params if p.location == param.location and p is not param)
         touches.append(Touch(

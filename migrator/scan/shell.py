@@ -263,7 +263,7 @@ class ScriptScanner:
         value_span = self.word_span(word, *found.val) if found.val is not None else None
         self.touches.append(Touch(
             role="param", name=found.name, range=self.word_span(word, *found.span), record=api.record,
-            evidence=evidence, context=urls.METHOD_CONTEXT.get(method or "GET", "call"), method=method or "GET",
+            evidence=evidence, context=urls.context_of(method), method=method or "GET",
             value=found.value, syntax=found.syntax, request=RequestDetail(api.name, found.location, auth),
             written=Written(self.word_span(word, *found.key), value_span, siblings=siblings), shell=shell,
         ))

@@ -37,6 +37,12 @@ SUB_RESOURCE = 2
 METHOD_CONTEXT = {"GET": "filter", "HEAD": "filter", "POST": "create", "PUT": "update", "PATCH": "update", "DELETE": "delete"}
 
 
+def context_of(method: str | None) -> str:
+    """The context of what a request sent with ``method`` (None: GET) touches: filter, create,
+    update or delete; call for any other method."""
+    return METHOD_CONTEXT.get((method or "GET").upper(), "call")
+
+
 @dataclass(frozen=True)
 class ApiUrl:
     path: str
@@ -51,6 +57,14 @@ class ApiUrl:
     @property
     def name(self) -> str:
         return self.template or self.path
+
+
+def on_base(base: str | None, text: str) -> str:
+    """A request's URL text joined to its client's base URL (``baseURL``, a ``base_url`` the
+    client was made with), unless it has none or the text is a whole URL itself."""
+    if base and not text.startswith(("http:", "https:")):
+        return base.rstrip("/") + "/" + text.lstrip("/")
+    return text
 
 
 def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | None:
@@ -159,7 +173,7 @@ def endpoint_touch(url: ApiUrl, span: Range, method: str | None, evidence: str, 
         range=span,
         record=url.record,
         evidence=evidence,
-        context=METHOD_CONTEXT.get((method or "GET").upper(), "call"),
+        context=context_of(method),
         method=(method or "GET").upper(),
         syntax=syntax,
         request=Request(path=url.path, auth=auth),
@@ -177,7 +191,7 @@ def query_touches(url: ApiUrl, span: Range, method: str | None, evidence: str, s
             range=span,
             record=url.record,
             evidence=evidence,
-            context=METHOD_CONTEXT.get((method or "GET").upper(), "call"),
+            context=context_of(method),
             method=(method or "GET").upper(),
             value=value,
             syntax=syntax,

@@ -17,8 +17,13 @@ def read_regular(path: Path, max_size: int | None) -> bytes:
         if not stat.S_ISREG(info.st_mode):
             raise ScanError("not a regular file")
         if max_size is not None and info.st_size > max_size:
-            raise ScanError(f"larger than the size limit ({info.st_size:,} > {max_size:,} bytes; see max-file-size)")
+            raise too_large(info.st_size, max_size)
         return handle.read()
+
+
+def too_large(size: int, max_size: int) -> ScanError:
+    """Why a file of ``size`` bytes is not read (a file read from disk, or one in hand)."""
+    return ScanError(f"larger than the size limit ({size:,} > {max_size:,} bytes; see max-file-size)")
 
 
 def nonblocking(path: str, flags: int) -> int:

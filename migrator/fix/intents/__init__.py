@@ -35,7 +35,7 @@ from typing import Any
 from ...english import with_article
 from ...paths import path_matches
 from ...syntax import DECLARED, URL_TEXTS, Syntax
-from ...values import Applicability, Finding, Fix, FixIntent, Touch, show_value
+from ...values import Applicability, Finding, Fix, FixIntent, Hit, Touch, show_value
 
 MODULES = ("rename", "negate_boolean", "map_values", "rewrite_path", "drop_null")
 FAMILIES = ("python", "text", "tree")  # the syntax families an intent has halves for
@@ -172,11 +172,11 @@ def sent_as_text(touch: Touch) -> bool:
 
 
 # ---------------------------------------------------------------- a finding's fix
-def resolve(findings: list[Finding]) -> list[Finding]:
-    """The findings with their fix resolved, from the rule's intent that match put on them, for
-    their touch. Pure and cheap (no parser is involved): the engine calls it right after matching."""
-    return [replace(f, fix=fix_for(f.intent, f.touch, f.floor)) if f.intent and f.touch else f
-            for f in findings]
+def resolve(hits: list[Hit]) -> list[Finding]:
+    """Match's hits as findings, each with its fix resolved from the rule's intent for its touch.
+    Pure and cheap (no parser is involved): the engine calls it right after matching."""
+    return [replace(h.finding, fix=fix_for(h.intent, h.finding.touch, h.floor)) if h.intent and h.finding.touch
+            else h.finding for h in hits]
 
 
 def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | None:

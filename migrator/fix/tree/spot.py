@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from ...spelling import respell
 from ...scan.tree.language import Language
-from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, index, is_member, member_name,
-                                method_name, operand, operator, receiver, unwrap, walk)
+from ...scan.tree.nodes import (Node, Source, argument_nodes, callee, callee_name, index, is_member, is_type,
+                                member_name, method_name, operand, operator, receiver, unwrap, walk)
 from ...scan.tree.strings import _piece, name_span
 from ...values import Touch
 
@@ -122,7 +122,10 @@ class Spot:
         if written is not None and written.key_span is not None:
             start, end = written.key_span
             quoted = self.s.text[start - 1:start] in ("\"", "'", "`")
-            return [(start, end, new if quoted else self.lang.code_name(new))]  # Go's ``Scope:`` key
+            old = self.s.text[start:end]  # a name as the language spells it (Go's ``Scope:``), else as written
+            coded = old == self.lang.code_name(self.touch.name) and old != self.touch.name
+            spelled = self.lang.code_name(new) if coded else respell(old, self.touch.name, new) or new
+            return [(start, end, new if quoted else spelled)]
         name = self.name_node()
         if name is None:
             return None
@@ -150,12 +153,10 @@ class Spot:
         written = self.touch.written
         if written is None or written.key_span is None:
             return None
-        keys = ((n, unwrap(self.sh.part(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
-        entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
-                      and name_span(self.s, key, self.sh) == written.key_span), None)
-        if entry is None:
+        span = self._entry_span(written)
+        if span is None:
             return None
-        start, end = self.s.span(entry)
+        start, end = span
         text = self.s.text
         after = re.compile(r"\s*,[ \t]*").match(text, end)
         line = text.rfind("\n", 0, start) + 1
@@ -168,6 +169,18 @@ class Spot:
             return [(before, end, "")]
         lone = re.compile(r"\s*").match(text, end).end()  # the only entry: ``{ k: null }`` → ``{}``
         return [(len(text[:start].rstrip()), lone, "")]
+
+    def _entry_span(self, written) -> tuple[int, int] | None:
+        """Where the entry whose key is written at ``written.key_span`` is: its pair, or a bare
+        ``key = value`` (Shapes.bare_pair: C#'s anonymous object) from its key to its value."""
+        keys = ((n, unwrap(self.sh.part(n, "key"), self.sh.wrappers)) for n in walk(self.s.root) if n.type == self.sh.pair)
+        entry = next((n for n, key in keys if key is not None  # Go's key is a ``literal_element``
+                      and name_span(self.s, key, self.sh) == written.key_span), None)
+        if entry is not None:
+            return self.s.span(entry)
+        key = self.s.at(written.key_span, self.sh.identifier | self.sh.property) if self.sh.bare_pair else None
+        bare = key is not None and key.parent is not None and key.parent.type in self.sh.objects
+        return (written.key_span[0], written.value_span[1]) if bare and written.value_span else None
 
     # ---------------------------------------------------------------- expressions
     def access(self) -> Node | None:
@@ -192,17 +205,21 @@ class Spot:
     def compared(self) -> tuple[Node, Node, str] | None:
         """(comparison, the literal operand, operator) around the touch."""
         compare = self.touch.expression.compare if self.touch.expression else None
-        node = self.s.at(compare, frozenset({self.sh.binary, self.sh.method_call or self.sh.binary})) if compare else None
+        kinds = frozenset({self.sh.binary, *self.sh.patterns, self.sh.method_call or self.sh.binary})
+        node = self.s.at(compare, kinds) if compare else None
         if node is None:
             return None
         access = self.access()
-        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".Equals(x)``: the operator ``.equals``
-            owner, args = receiver(node, self.sh), argument_nodes(node, self.sh)
-            other = args[0] if access is not None and self.s.span(owner) == self.s.span(access) else owner
-            return node, other, "." + self.s.text_of(method_name(node, self.sh))
+        if node.type == self.sh.method_call:  # ``x.equals("v")``, ``"v".Equals(x)``, ``string.Equals(x, "v")``
+            args = argument_nodes(node, self.sh)
+            owner = receiver(node, self.sh)
+            operands = args[:2] if len(args) >= 2 and is_type(self.s, owner, self.sh, self.lang.capitalised_types) \
+                else [owner, *args[:1]]
+            other = next((o for o in operands if access is None or self.s.span(o) != self.s.span(access)), None)
+            return (node, other, "." + self.s.text_of(method_name(node, self.sh))) if other is not None else None
         left, right = self.sh.f(node, "left"), self.sh.f(node, "right")
         other = right if access is not None and self.s.span(left) == self.s.span(access) else left
-        return node, other, self.s.text_of(self.sh.f(node, "operator"))
+        return node, other, operator(self.s, node)
 
     def negated_parent(self, access: Node) -> Node | None:
         """The ``!x`` the access is the operand of."""
@@ -222,7 +239,7 @@ class Spot:
     def operand(self, access: Node) -> bool:
         """The access is the object of a member access or a call: a negation there needs parentheses."""
         parent = access.parent
-        if parent is None or parent.type not in (self.sh.member, self.sh.subscript, self.sh.call, self.sh.method_call):
+        if parent is None or self.sh.kind(parent) not in (self.sh.member, self.sh.subscript, self.sh.call, self.sh.method_call):
             return False
         return receiver(parent, self.sh) == access or (parent.type == self.sh.call and callee(parent, self.sh) == access)
 

@@ -53,7 +53,7 @@ def _record(w: Walk, node: Node, fields: list[tuple[str, Node]]) -> tuple[str, s
     embedded = next((e for e in embeds if e is not None), None)
     if embedded is not None:
         return embedded.record, "typed"
-    if name is None or named_payload(w, w.s.text_of(name)):
+    if name is None or named_payload(w, w.s.text_of(name)) or in_payload_namespace(w, node):
         return None
     return _declares(w, w.s.text_of(name), fields)
 
@@ -105,7 +105,16 @@ def named_payload(w: Walk, name: str) -> bool:
     ``EventMergeRequest``, ``MergeRequestObjectAttributes``, ``PipelineHook``."""
     words = _words(name)
     parts = ["_".join(words[:i]) for i in range(1, len(words) + 1)] + ["_".join(words[i:]) for i in range(len(words))]
-    return any(w.model.record_for_name(part) in PAYLOAD_RECORDS for part in parts)
+    return any(w.model.record_for_declared_name(part) in PAYLOAD_RECORDS for part in parts)
+
+
+def in_payload_namespace(w: Walk, node: Node) -> bool:
+    """A class declared in a namespace named for webhook payloads (C#'s ``namespace
+    Deploy.Webhooks``, holding it or, file-scoped, written before it)."""
+    spaces = [n for n in walk(w.s.root) if n.type in w.sh.namespaces and n.start_byte < node.start_byte
+              and (n.end_byte >= node.end_byte or field(n, "body") is None)]
+    names = (w.s.text_of(field(n, "name")) for n in spaces if field(n, "name") is not None)
+    return any(named_payload(w, part) for name in names for part in name.split("."))
 
 
 def _name(w: Walk, node: Node) -> str:
@@ -352,7 +361,7 @@ class Declarations:
 
     def _route_params(self, declared: Node | None, url: urls.ApiUrl, method: str) -> None:
         params = field(declared, self.sh.parameters) if declared is not None else None
-        context = urls.METHOD_CONTEXT.get(method, "call")
+        context = urls.context_of(method)
         for param in params.named_children if params is not None else ():
             modifiers = next((c for c in param.named_children if c.type == self.sh.modifiers), None)
             for note in modifiers.named_children if modifiers is not None else ():

@@ -64,7 +64,7 @@ def _set(w: Walk, scope: Node, name: str):
             continue
         if called in handle.setters and len(listed) == 3:
             yield w.s.text_of(listed[1]).lstrip("\\"), listed[2]
-        elif called in handle.arrays and len(listed) == 2 and listed[1].type == sh.object:
+        elif called in handle.arrays and len(listed) == 2 and listed[1].type in sh.objects:
             w.handled.add(listed[1].id)  # its keys are curl's options, no record's
             for entry in listed[1].named_children:
                 key, value = sh.part(entry, "key"), sh.part(entry, "value")

@@ -86,7 +86,7 @@ class Inferer:
             return self.member(base, key, owner)
         if self.methods is not None and kind in (self.sh.method_call, self.sh.new):
             return self.cache.get(node.id) or self.methods.of(node)
-        if kind == self.sh.object:
+        if kind in self.sh.objects:
             return Inferred("object", node=node)
         if kind in self.sh.conversions:  # Go's ``[]byte(body)``
             return self.of(self.sh.part(node, "operand"))

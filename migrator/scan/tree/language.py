@@ -84,6 +84,12 @@ class Chains:
               ``JsonSerializer.Deserialize<MergeRequest>(json)``)
     typed     methods sending a request whose type argument is the record its response is
               decoded into (``GetFromJsonAsync<MergeRequest>(url)``, RestSharp's ``GetAsync<T>(request)``)
+    bodies    methods whose argument at an index is the request's body (``PutAsJsonAsync(url, body)``: 1,
+              RestSharp's ``AddJsonBody(body)``: 0), read by sends.py
+    headers   methods setting one header, its name and value, on what they are called on
+              (``AddHeader("PRIVATE-TOKEN", t)``); ``header_members``: the members whose ``Add``
+              does (``client.DefaultRequestHeaders.Add(…)``, ``request.Headers.Add(…)``); and
+              ``header_properties``: the headers set as their property (``….Authorization = …``)
     """
 
     url: frozenset[str] = frozenset()
@@ -93,6 +99,10 @@ class Chains:
     query: frozenset[str] = frozenset()
     decoders: frozenset[str] = frozenset()
     typed: frozenset[str] = frozenset()
+    bodies: dict[str, int] = field(default_factory=dict)
+    headers: frozenset[str] = frozenset()
+    header_members: frozenset[str] = frozenset()
+    header_properties: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,12 @@ from ...details import Expression, Request, Written, others
 from ...values import NO_VALUE, Touch
 from ...syntax import Syntax
 from .. import urls
-from . import literals, reads
+from . import literals, reads, sends
 from .strings import url_node
 from .infer import Inferred
 from .sdk import SDK
-from .nodes import Node, call_parts, field, method_name, receiver as receiver_of, type_arguments, unwrap
+from .nodes import (Node, call_parts, field, is_member, is_type, method_name, receiver as receiver_of, type_arguments,
+                    unwrap)
 
 if TYPE_CHECKING:
     from .walk import Walk
@@ -64,9 +65,12 @@ class Methods:
         if not self.w.requests.call(node) and not self.request(node):
             self.sdk_call(node, receiver, method, args)
             if method in self.lang.equality_methods and receiver is not None and args:
-                self.equals(node, receiver, args[0])
+                static = len(args) >= 2 and is_type(self.s, receiver, self.sh, self.lang.capitalised_types)
+                self.equals(node, *(args[:2] if static else (receiver, args[0])))
             elif node.id not in self.w.handled and self.access(node) is not None:
                 self.w.field(node, "read")
+            elif sends.header(self.w, node) is not None:
+                sends.header_touch(self.w, node, self.built_on(node))
             else:
                 self.setter(node, receiver, method, args)
         self.w.visit(receiver)
@@ -151,8 +155,12 @@ class Methods:
         verb = next((chains.verbs[m] for _, m, _ in calls if m in chains.verbs), None)
         method = self.method_argument(calls) or verb or "GET"
         evidence = "typed" if url.under_api or (url.template and not url.relative) else "named"
-        self.w.requests.url_at(url, where, method, evidence)
+        auth = sends.auth(self.w, sends.root(self.w, node)) or next(
+            (self.w.model.credential_type(h.name, "headers", self.s.text_of(h.value))
+             for h in filter(None, (sends.header(self.w, c) for c, _, _ in calls))), None)
+        self.w.requests.url_at(url, where, method, evidence, auth)
         self.queries(calls, url, method, evidence)
+        sends.bodies(self.w, calls, url, method, evidence)
         body = any(m in self.lang.body_members or self.decodes(c, m) for c, m, _ in calls)
         self.w.infer.cache[node.id] = Inferred("record" if body else "response", url.record, evidence,
                                             family="chain", url=url, method=method)
@@ -160,7 +168,13 @@ class Methods:
 
     def built(self, node: Node, calls: list) -> bool:
         """A URL built by a chain that is not sent here (``fromHttpUrl(b).path(p).queryParam(k,
-        v)``): its query calls are the parameters of a GET of that URL."""
+        v)``): its query calls are the parameters of a GET of that URL; calls on a request built
+        before (RestSharp's ``request.AddJsonBody(body)``) add to that request."""
+        before = self.built_on(node)
+        if before is not None:
+            self.queries(calls, before.url, before.method or "GET", before.evidence)
+            sends.bodies(self.w, calls, before.url, before.method or "GET", before.evidence)
+            return False
         if not any(m in self.lang.chains.query for _, m, _ in calls):
             return False
         text = self.w.template(node)
@@ -168,6 +182,15 @@ class Methods:
         if url is not None:
             self.queries(calls, url, "GET", urls.literal_evidence(url))
         return False
+
+    def built_on(self, node: Node) -> Inferred | None:
+        """The request a chain's first call is made on, built before (``request`` of
+        ``request.AddJsonBody(…)``, of ``request.Headers.Add(…)``), or None."""
+        first = node
+        while first is not None and (first.type in (self.sh.method_call, self.sh.new) or is_member(first, self.sh)):
+            first = unwrap(receiver_of(first, self.sh), self.sh.wrappers)
+        value = self.w.infer.of(first) if first is not None and first.type in self.sh.identifier else None
+        return value if value is not None and value.url is not None and value.holds == "response" else None
 
     def decodes(self, call: Node, method: str) -> bool:
         """``GetFromJsonAsync<MergeRequest>(url)``, RestSharp's ``GetAsync<MergeRequest>(request)``:
@@ -191,7 +214,7 @@ class Methods:
                  if m in self.lang.chains.query and len(args) >= 2 and args[0].type == self.sh.string]
         held = tuple((self.w.literal(k), self.w.literal(v)) for k, v in pairs)
         request = Request(path=url.name, location="query", client="http")
-        context = urls.METHOD_CONTEXT.get(method, "call")
+        context = urls.context_of(method)
         for index, (key, value) in enumerate(pairs):
             span = self.s.inner(key)
             self.w.add(Touch("param", held[index][0], span, url.record, evidence, context, method, held[index][1],
@@ -210,6 +233,8 @@ class Methods:
         sdk = self.sdk.service(method) if receiver is not None and self.sdk.owns(self.s.text_of(receiver)) else None
         if sdk is not None:
             return Inferred("record", sdk.record, "typed", family=SDK)
+        if method in self.lang.serializers and args:  # ``var form = new FormUrlEncodedContent(…)``: a body
+            return Inferred("object", node=node)
         keyed = method in self.lang.key_methods and args  # Laravel's ``$res->json('merged_by')``: one key
         if base is not None and base.holds == "response" and method in self.lang.body_members and not keyed:
             return Inferred("record", base.record, base.evidence, family=base.family)

@@ -136,8 +136,22 @@ def receiver(node: Node, shapes) -> Node | None:
     if shapes.kind(node) == shapes.method_call and shapes.method_callee is not None:
         function = field(node, shapes.method_callee)
         return field(function, shapes.receiver) if function is not None and function.type == shapes.member else None
+    if node.type in shapes.conditional:  # ``mr?.MergedBy``: the holder's ``mr``
+        holder_type, part = shapes.conditional[node.type]
+        holder = node.parent
+        while holder is not None and holder.type != holder_type:
+            holder = holder.parent
+        return field(holder, part) if holder is not None else None
     member = shapes.kind(node) in (shapes.member, shapes.method_call)
     return shapes.part(node, shapes.receiver if member else shapes.subscript_receiver)
+
+
+def is_type(source: Source, node: Node | None, shapes, capitalised: bool) -> bool:
+    """``string`` of ``string.Equals(a, b)``, ``Objects`` of ``Objects.equals(a, b)``: a type a
+    method is called on, no value (a predefined type, or a capitalised name where types are)."""
+    node = unwrap(node, shapes.wrappers)
+    return node is not None and (node.type in shapes.type_names - shapes.identifier
+                                 or capitalised and source.text_of(node)[:1].isupper())
 
 
 def method_name(node: Node, shapes) -> Node | None:

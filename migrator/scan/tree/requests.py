@@ -173,7 +173,7 @@ class Requests:
         sent = args[1] if len(args) > 1 else None
         span = self.s.inner(key)
         self.w.add(Touch("param", name, span, value.url.record, value.evidence,
-                         urls.METHOD_CONTEXT.get(value.method, "call"), value.method,
+                         urls.context_of(value.method), value.method,
                          self.w.literal(sent) if sent is not None else NO_VALUE, Syntax.DICT_KEY, request=request,
                          written=Written(key_span=span, value_span=self.s.span(sent) if sent is not None else None)))
         self.w.handled.add(key.id)
@@ -190,27 +190,29 @@ class Requests:
     def _option(self, node: Node | None, key: str) -> str | None:
         """An option of a factory's options (``axios.create({baseURL})``); a factory given a
         string first (``Faraday.new("https://…")``) takes it for the base URL."""
-        entries = self._entries(node)
+        entries = self.entries(node)
         if not entries and node is not None and node.type != self.sh.arguments:
             return self.w.template(node)
         return next((self.w.template(v) for k, _, v in entries if k == key), None)
 
-    def _entries(self, node: Node | None) -> list[tuple[str, Node, Node | None]]:
+    def entries(self, node: Node | None) -> list[tuple[str, Node, Node | None]]:
         """Entries of an object literal, a name bound to one, ``JSON.stringify(obj)`` or
         ``new URLSearchParams(obj)``."""
         node = unwrap(node, self.sh.wrappers)
         if node is not None and node.type in self.sh.identifier:
             bound = self.w.scope.lookup(self.s.text_of(node))
             node = bound.node if isinstance(bound, Inferred) and bound.holds == "object" else node
-        if node is not None and node.type in (self.sh.call, self.sh.new):
+        if node is not None and node.type in (self.sh.call, self.sh.new, self.sh.method_call):
             function = (callee(node, self.sh) if node.type == self.sh.call else None) or field(node, "constructor")
-            args = arguments(node)
-            name = callee_name(self.s, node, self.sh) if node.type == self.sh.call else self.s.text_of(function) if function else ""
-            if name in self.lang.serializers | self.lang.query_builders and args is not None and args.named_children:
-                return self._entries(args.named_children[0])
+            listed = argument_nodes(node, self.sh)
+            name = callee_name(self.s, node, self.sh) if node.type == self.sh.call else self.s.text_of(function) \
+                if function else call_parts(self.s, node, self.sh)[1]  # C#'s ``JsonContent.Create(…)``, ``new StringContent(…)``
+            if name in self.lang.serializers | self.lang.query_builders and listed:
+                return self.entries(listed[0])
+            node = field(node, "initializer") or node  # C#'s ``new RunnerUpdate { Active = false }``
         if node is not None and node.type == self.sh.composite:  # Go's ``map[string]string{…}``
             node = field(node, "body")
-        if node is None or node.type not in (self.sh.object, self.sh.arguments):
+        if node is None or node.type not in self.sh.objects | {self.sh.arguments}:
             return []
         self.w.handled.add(node.id)
         return object_entries(self.s, node, self.sh, self.lang.api_name)
@@ -224,14 +226,14 @@ class Requests:
         if node is not None and node.type == self.sh.call and callee_name(self.s, node, self.sh) in self.lang.query_builders:
             listed = argument_nodes(node, self.sh)  # PHP's ``http_build_query([…])``
             first = unwrap(listed[0], self.sh.wrappers) if listed else None
-            return Inferred("object", node=first, family="query") if first is not None and first.type == self.sh.object else None
+            return Inferred("object", node=first, family="query") if first is not None and first.type in self.sh.objects else None
         if node is None or node.type != self.sh.new:
             return None
         constructor, args = field(node, "constructor"), arguments(node)
         first = unwrap(args.named_children[0], self.sh.wrappers) if args is not None and args.named_children else None
         if constructor is None or self.s.text_of(constructor) not in self.lang.query_builders or first is None:
             return None
-        return Inferred("object", node=first, family="query") if first.type == self.sh.object else None
+        return Inferred("object", node=first, family="query") if first.type in self.sh.objects else None
 
     def url_written(self, node: Node | None) -> Node | None:
         """Where a URL expression is written: ``new URL(`…`, base)``'s path, and the URL object
@@ -279,7 +281,7 @@ class Requests:
 
     def _send(self, node: Node, client: Client, verb: str | None, args: list[Node], base: str | None) -> bool:
         options, url_node, body, where = None, args[0] if args else None, None, "body"
-        if verb is None and url_node is not None and unwrap(url_node, self.sh.wrappers).type == self.sh.object:
+        if verb is None and url_node is not None and unwrap(url_node, self.sh.wrappers).type in self.sh.objects:
             options, url_node = url_node, None  # axios(config), axios.request(config)
         elif verb is not None and client.body_arg and verb.lower() in ("post", "put", "patch") and len(args) > 1:
             body, options = args[1], args[2] if len(args) > 2 else None
@@ -288,7 +290,7 @@ class Requests:
             body, options = (args[1], args[2] if len(args) > 2 else None) if where else (None, args[1])
         elif len(args) > 1:
             options = args[1]
-        entries = self._entries(options)
+        entries = self.entries(options)
         if url_node is None:
             url_node = next((v for k, _, v in entries if k in self.lang.url_keys), None)
         method = (verb or next((self.w.literal(v) for k, _, v in entries if k in self.lang.method_keys), None) or "GET")
@@ -297,8 +299,7 @@ class Requests:
         text = self.w.template(url_node)
         if text is None:
             return False
-        if base and not text.startswith(("http:", "https:")):
-            text = base.rstrip("/") + "/" + text.lstrip("/")
+        text = urls.on_base(base, text)
         token = urls.credentialed(text, self.w.model)  # ``'projects/' . $id . '/repository/tags?private_token=' …``
         url = urls.parse(text, self.w.model, relative_ok=bool(base) or token or text.startswith(urls.MARK + "/"))
         if url is None or (not client.name and not (url.under_api or url.template or token)):
@@ -359,9 +360,9 @@ class Requests:
         """Each key of an object sent (query, body, form, headers) is a parameter of the request;
         ``rename`` gives the name a client sends a key as (an SDK decamelizes them): a key it
         renames is shown, never rewritten; ``origin``: an SDK's options (``Origin.sdk``)."""
-        entries = [(rename(k) if rename else k, key, v) for k, key, v in self._entries(node)]
+        entries = [(rename(k) if rename else k, key, v) for k, key, v in self.entries(node)]
         held = tuple((k, self.w.literal(v) if v is not key else NO_VALUE) for k, key, v in entries)
-        context = urls.METHOD_CONTEXT.get(method, "call")
+        context = urls.context_of(method)
         for index, (name, key, value) in enumerate(entries):
             location, credential, syntax = request.location, None, Syntax.DICT_KEY if value is not key else Syntax.NONE
             if location == "header":
@@ -386,7 +387,7 @@ class Requests:
         for key, _, value in entries:
             if self.lang.locations.get(key) in ("header", "query") and value is not None:
                 where = "headers" if self.lang.locations[key] == "header" else "query"
-                for name, _, inner in self._entries(value):
+                for name, _, inner in self.entries(value):
                     found = model.credential_type(name, where, self.s.text_of(inner) if inner else "")
                     if found:
                         return found

@@ -163,7 +163,7 @@ class Sdk:
         method, url = parsed
         self.w.handled.add(owner.id)  # ``api.MergeRequests``: the SDK's resource, no field
         self.w.add(urls.endpoint_touch(url, self.s.span(where), method, "typed", Syntax.METHOD))
-        options = [a for a in args if unwrap(a, self.sh.wrappers).type == self.sh.object]
+        options = [a for a in args if unwrap(a, self.sh.wrappers).type in self.sh.objects]
         if options:
             request = Request(path=url.name, location=_location(method), client=self.name)
             self.w.requests.params(options[-1], url, "typed", method, request, rename=snake, origin=self.origin)
@@ -203,7 +203,7 @@ class Sdk:
         where = member_name(node, self.sh) if callee(node, self.sh) is node else node
         self.w.add(urls.endpoint_touch(url, self.s.span(where), verb, evidence, Syntax.METHOD))
         options = unwrap(listed[-1], self.sh.wrappers) if listed else None
-        if known[2] and options is not None and options.type in (self.sh.object, self.sh.arguments):
+        if known[2] and options is not None and options.type in self.sh.objects | {self.sh.arguments}:
             request = Request(path=url.name, location=known[2], client=self.name)
             self.w.requests.params(options, url, evidence, verb, request, origin=self.origin)
         self.w.infer.cache[node.id] = Inferred("record", url.record, evidence)
@@ -214,13 +214,14 @@ class Sdk:
         literal = node.parent
         kind = literal.child_by_field_name("type") if literal is not None else None
         local = self._qualified(self.s.text_of(kind)) if kind is not None else None
+        local = local or (self.s.text_of(kind) if kind is not None and self.imported else None)  # NGitLab's
         parsed = self._spec("options", local) if local else None
         if parsed is None:
             return False
         method, url = parsed
         entries = object_entries(self.s, node, self.sh, self.w.lang.api_name)
         held = tuple((k, self.w.literal(v)) for k, _, v in entries)
-        context = urls.METHOD_CONTEXT.get(method, "call")
+        context = urls.context_of(method)
         request = Request(path=url.name, location=_location(method), client=self.name)
         for index, (name, key, value) in enumerate(entries):
             span = self.s.span(key)
@@ -257,10 +258,12 @@ class Sdk:
     def typing(self, node: Node, owner: tuple[str | None, str], name: str, attribute: bool,
                expression: Expression | None) -> Expression | None:
         """What the SDK's types say of a field read ``node`` on ``owner`` (record, evidence): its value
-        may be null (Language.nullable) unless the SDK's data types it the language's plain boolean;
+        may be null (Language.nullable) unless the SDK's data types it the language's plain boolean
+        (a null-conditional read, ``Shapes.conditional``, always may);
         a property of the SDK's type (typed) may be renamed only to one the type declares."""
         lang = self.w.lang
-        if node.type in lang.nullable and (owner[1] != "typed" or self.type_of(owner[0], name) != lang.boolean):
+        if node.type in self.sh.conditional or node.type in lang.nullable and (  # ``runner?.Active`` may be null
+                owner[1] != "typed" or self.type_of(owner[0], name) != lang.boolean):
             expression = replace(expression or Expression(), nullable=True)
         declared = self.declared(owner[0]) if attribute and owner[1] == "typed" else None
         return replace(expression or Expression(), declared=declared) if declared is not None else expression

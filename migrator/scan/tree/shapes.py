@@ -38,6 +38,11 @@ class Shapes:
     # ``x.f`` and ``x["f"]``: their node types, and the fields of receiver, name and index (None:
     # the index is the node's first named child after its receiver)
     member: str = "member_expression"
+    # member accesses (``aliases`` of ``member``) whose receiver is a part of the node holding them
+    # (C#'s ``mr?.MergedBy``: a ``member_binding_expression`` ``.MergedBy`` in a
+    # ``conditional_access_expression`` whose ``condition`` is ``mr``): node type → (the holder's
+    # type, its field holding the receiver); such a read may be null whatever its type (sdk.typing)
+    conditional: dict[str, tuple[str, str]] = field(default_factory=dict)
     subscript: str = "subscript_expression"
     receiver: str = "object"
     subscript_receiver: str = "object"
@@ -85,14 +90,26 @@ class Shapes:
     path_methods: frozenset[str] = frozenset()
     # ``a + b`` (concatenation), comparisons and negation
     binary: str = "binary_expression"
+    # comparisons written as a match of a pattern, read as ``binary`` ones: their ``left`` and
+    # ``right`` (``renamed``) and their operator, a word of ``compare`` (C#'s ``x is "paused"``)
+    patterns: frozenset[str] = frozenset()
+    # a switch on a value (its ``value``, ``positional`` where unnamed): its type → (the type of
+    # its cases, of a case's constant patterns), each compared with the value (C#'s ``case "paused":``)
+    switches: dict[str, tuple[str, str]] = field(default_factory=dict)
     concat: frozenset[str] = frozenset({"+"})
     compare: dict[str, str] = field(default_factory=lambda: {"===": "Eq", "==": "Eq", "!==": "NotEq", "!=": "NotEq"})
     unary: str = "unary_expression"
     operand: str = "argument"
     negate: str = "!"
-    # object literals: ``{key: value, shorthand}``
+    # object literals: ``{key: value, shorthand}``; more node types holding entries, read only where
+    # a request sends them or an SDK's options are (C#'s initializer ``{ Active = false }`` beside
+    # its anonymous ``new { active = false }``), and the token between a key and its value where an
+    # object holds its entries with no node around them (C#'s "=")
     object: str = "object"
+    other_objects: frozenset[str] = frozenset()
+    bare_pair: str = ""
     pair: str = "pair"
+    listed_pair: str = "-"  # an entry written as a list of its key and value (C#'s ``{ "active", false }``)
     shorthand: str = "shorthand_property_identifier"
     array: str = "array"
     # names and bindings
@@ -138,6 +155,7 @@ class Shapes:
                                               "abstract_class_declaration"})
     declared_field: frozenset[str] = frozenset({"property_signature", "public_field_definition"})
     declared_name: str = "name"  # the field of a declared field naming it (Java: its declarator)
+    namespaces: frozenset[str] = frozenset()  # what a declaration may be declared in (C#'s namespaces)
     components: str = "-"  # a record's component list where no field holds it (C#'s ``record R(string A)``)
     # module paths named as one (``Net::HTTP::Put``)
     qualified: frozenset[str] = frozenset()
@@ -178,8 +196,10 @@ class Shapes:
     # that have no field, from the end where negative}
     positional: dict[str, dict[str, int]] = field(default_factory=dict)
     # node types read as another (``kind``): PHP's nullsafe ``$mr?->merged_by`` as ``$mr->merged_by``,
-    # its static call ``Http::get($url)`` as a method call whose receiver is its class; and the
-    # fields such a node names otherwise (``{"scoped_call_expression": {"object": "scope"}}``)
+    # its static call ``Http::get($url)`` as a method call whose receiver is its class, C#'s
+    # ``.MergedBy`` of ``mr?.MergedBy`` as a member access (``conditional``); and the fields a node
+    # names otherwise (``{"scoped_call_expression": {"object": "scope"}}``, C#'s initializer entry
+    # ``Active = false``, an assignment whose key is its ``left``)
     aliases: dict[str, str] = field(default_factory=dict)
     promoted: frozenset[str] = frozenset()  # a method's parameters that declare a field of its class (PHP)
     renamed: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -216,6 +236,10 @@ class Shapes:
                  "pattern": self.parameter_name}
         name = self.roles.get(role) or named.get(role, role)
         return self.part(node, name)
+
+    @builtins.property
+    def objects(self) -> frozenset[str]:
+        return frozenset({self.object}) | self.other_objects
 
     @builtins.property
     def strings(self) -> frozenset[str]:

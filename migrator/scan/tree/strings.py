@@ -86,7 +86,7 @@ def literal(source: Source, node: Node | None, shapes: Shapes,
     inner = pointed(node)
     if inner is not None:
         return literal(source, inner, shapes, pointed)
-    listed = node.named_children if node.type == shapes.object and shapes.composite else ()
+    listed = node.named_children if node.type in shapes.objects and shapes.composite else ()
     if len(listed) == 1 and listed[0].type != shapes.pair:  # Go's ``url.Values{"scope": {"active"}}``
         return literal(source, listed[0], shapes, pointed)
     if node.type in shapes.numbers:
@@ -270,6 +270,8 @@ def object_entries(source: Source, node: Node, shapes: Shapes,
     """(key, key node, value node) of an object literal's entries with a literal key; a
     shorthand entry (``{scope}``) has its name as key node and value. ``spell`` gives the API's
     name of a key written as a name (a Go struct literal's ``Scope:`` is ``scope``)."""
+    if shapes.bare_pair and any(c.type == shapes.bare_pair and not c.is_named for c in node.children):
+        return _bare_entries(source, node, shapes, spell)
     out = []
     for entry in node.named_children:
         if entry.type == shapes.pair:
@@ -281,6 +283,29 @@ def object_entries(source: Source, node: Node, shapes: Shapes,
                 out.append((name, key, unwrap(shapes.part(entry, "value"), shapes.wrappers)))
         elif entry.type == shapes.shorthand:
             out.append((source.text_of(entry), entry, entry))
+        elif entry.type == shapes.listed_pair and len(entry.named_children) == 2:
+            key, value = (unwrap(part, shapes.wrappers) for part in entry.named_children)
+            name = key_name(source, key, shapes) if key.type in shapes.strings else None
+            out.extend([(name, key, value)] if name is not None else [])
+    return out
+
+
+def _bare_entries(source: Source, node: Node, shapes: Shapes,
+                  spell: Callable[[str], str] | None) -> list[tuple[str, Node, Node | None]]:
+    """Entries an object holds with no node around them: ``key = value`` (Shapes.bare_pair), and a
+    name alone standing for itself (C#'s ``new { active = false, paused }``)."""
+    out, children = [], [c for c in node.children if c.is_named or c.type == shapes.bare_pair]
+    for at, child in enumerate(children):
+        after = children[at + 1] if at + 1 < len(children) else None
+        before = children[at - 1] if at else None
+        if not child.is_named or (before is not None and not before.is_named):
+            continue  # the token, or a value
+        name = key_name(source, child, shapes) if child.type in shapes.identifier | shapes.property else None
+        if name is not None:
+            spelled = spell(name) if spell is not None else name
+            bare = after is None or after.is_named
+            value = child if bare else children[at + 2] if at + 2 < len(children) else None
+            out.append((spelled, child, unwrap(value, shapes.wrappers)))
     return out
 
 
@@ -310,10 +335,9 @@ def built(source: Source, node: Node, shapes: Shapes, inner: Callable[[Node], st
     """The string a call builds, with ``{}`` for run-time parts; None when it builds none that
     the language's data knows."""
     receiver, method, args = parts(source, node, shapes)
-    chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
+    chained = _chained(receiver, shapes)
     if method in shapes.format_methods:
-        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
-        if static and args:
+        if _static(receiver, shapes) and args:
             return _formatted(source, args[0], args[1:], shapes, inner)
         return _formatted(source, receiver, args, shapes, inner) if receiver is not None else None
     if method in shapes.pass_methods:
@@ -327,6 +351,17 @@ def built(source: Source, node: Node, shapes: Shapes, inner: Callable[[Node], st
             return None
         return (urls.MARK if head is None and chained else head or "") + (urls.MARK if tail is None else tail)
     return None
+
+
+def _chained(receiver: Node | None, shapes: Shapes) -> bool:
+    """Whether a method's receiver is itself a call or a construction (``b.path(…).build()``)."""
+    return receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
+
+
+def _static(receiver: Node | None, shapes: Shapes) -> bool:
+    """Whether a method is called on nothing or on a name or type (``String.format(f, …)``), so
+    its first argument is the format, not its receiver."""
+    return receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
 
 
 def _formatted(source: Source, fmt: Node, args: list[Node], shapes: Shapes,
@@ -352,10 +387,9 @@ def url_node(source: Source, node: Node | None, shapes: Shapes, depth: int = 0) 
     if shapes.method_call is None or node.type not in (shapes.method_call, shapes.new):
         return node
     receiver, method, args = parts(source, node, shapes)
-    chained = receiver is not None and unwrap(receiver, shapes.wrappers).type in (shapes.method_call, shapes.new)
+    chained = _chained(receiver, shapes)
     if method in shapes.format_methods:
-        static = receiver is None or unwrap(receiver, shapes.wrappers).type in shapes.identifier | shapes.type_names
-        return url_node(source, args[0] if static and args else receiver, shapes, depth + 1)
+        return url_node(source, args[0] if _static(receiver, shapes) and args else receiver, shapes, depth + 1)
     if method in shapes.pass_methods:
         string = receiver is not None and unwrap(receiver, shapes.wrappers).type == shapes.string
         return url_node(source, receiver if chained or string else (args[0] if args else None), shapes, depth + 1)

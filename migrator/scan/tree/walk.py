@@ -12,14 +12,13 @@ from ...apimodel import ApiModel
 from ...details import Expression, Origin, Written, others
 from ...syntax import Syntax
 from ...values import NO_VALUE, Touch
-from . import bindings, declare, literals, reads, types
+from . import bindings, compares, declare, literals, reads, sends, types
 from ..scope import Scope
 from ...spelling import snake_of as snake
 from .infer import FOREIGN, Inferred, Inferer
 from .language import Language
-from .nodes import (Node, Source, callee, callee_name, declared_value, field, is_member, member_name,
-                    operator, paired, receiver, unwrap)
-from .nodes import operand as operand_of
+from .nodes import (Node, Source, callee, callee_name, declared_value, field, is_member, member_name, paired,
+                    receiver, unwrap)
 from .nodes import index as index_of
 from .requests import Requests
 from .sdk import SDK, Sdk
@@ -27,7 +26,6 @@ from .strings import literal, name_span, name_value, object_entries, template
 
 RECORDED = Origin(recorded=True)
 PLAIN = Origin()
-NEGATED = Expression(negated=True)
 
 
 def scan(text: str, model: ApiModel, language: Language) -> list[Touch]:
@@ -46,6 +44,7 @@ class Walk:
         self.url_touches: dict[int, range] = {}  # a URL expression → the touches it gave
         self.named_urls: dict[str, range] = {}  # a name bound to a URL → the touches written there
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
+        self.header_sets: dict[str, list] = {}  # a name → the headers set on it in the file (sends.py)
         self.recorded = 0  # inside a mock response
         self.requests = Requests(self)
         self.sdk = self.infer.sdk = Sdk(self)  # its data, rules/model/<sdk>.yaml
@@ -143,7 +142,7 @@ class Walk:
             return
         name = self.s.text_of(target)
         plain = unwrap(value, self.sh.wrappers)
-        if plain is not None and plain.type == self.sh.object:
+        if plain is not None and plain.type in self.sh.objects:
             self.object_names[plain.id] = name
         written = self.requests.url_written(plain)
         if written is not None and written.id in self.url_touches:
@@ -157,6 +156,8 @@ class Walk:
     def assignment(self, node: Node) -> None:
         left, right = field(node, "left"), field(node, "right")
         self.visit(right)
+        if self.lang.chains.header_properties and sends.header(self, node) is not None:
+            return sends.header_touch(self, node, None)  # ``….Authorization = new AuthenticationHeaderValue(…)``
         for one, value in paired(left, right, self.sh.lists):
             self._assign(node, one, value, reassigned=node.type == self.sh.assignment)
 
@@ -213,7 +214,8 @@ class Walk:
                 and node.type not in self.sh.lists:
             # a field of a struct the program declares itself: renaming ``mr.MergedBy`` compiles only
             # where the struct declares the new field, as the SDK's do; so no safe fix
-            named = node.parent is not None and node.parent.type == self.sh.member
+            holders = {holder for holder, _ in self.sh.conditional.values()}  # ``mr?.MergedBy``'s
+            named = node.parent is not None and (self.sh.kind(node.parent) == self.sh.member or node.parent.type in holders)
             return found.record, "named" if named else found.evidence, PLAIN
         return found.record, found.evidence, self.sdk.origin if found.family == SDK else PLAIN
 
@@ -241,43 +243,23 @@ class Walk:
             self.field(node, "read")
         self.children(node)
 
-    def compare(self, node: Node) -> None:
-        op = field(node, "operator")
-        operator = self.s.text_of(op) if op is not None else ""
-        if (operator in self.sh.concat or operator == self.sh.format_operator) and literals.url_literal(self, node):
-            return
-        if operator in self.sh.compare:
-            left, right = unwrap(field(node, "left"), self.sh.wrappers), unwrap(field(node, "right"), self.sh.wrappers)
-            for access, other in ((left, right), (right, left)):
-                value = self.literal(other)
-                if value is not NO_VALUE and access is not None and self.field(
-                        access, "compare", value, expression=Expression(op=self.sh.compare[operator],
-                                                                        compare=self.s.span(node))):
-                    break
-        self.children(node)
-
-    def unary(self, node: Node) -> None:
-        operand = unwrap(operand_of(node, self.sh), self.sh.wrappers)
-        if operator(self.s, node) == self.sh.negate and operand is not None:
-            self.field(operand, "read", expression=NEGATED)
-        self.children(node)
-
     # ---------------------------------------------------------------- objects and declarations
     def object(self, node: Node) -> None:
         schema = declare.schema_name(self, node)
         if schema is not None:
             declare.schema(self, node, schema)
-        elif node.id not in self.handled and not self.sdk.options(node):
-            self.keys(node)
+        elif node.id not in self.handled and not self.sdk.options(node) and node.type == self.sh.object:
+            self.keys(node)  # an initializer's entries (other_objects) only where a request sends them
         for entry in node.named_children:
-            value = self.sh.part(entry, "value") if entry.type == self.sh.pair else None
-            key = self.sh.part(entry, "key") if entry.type == self.sh.pair else None
+            if entry.type != self.sh.pair:  # a list's element (C#'s ``new[] { mr.MergedBy }``)
+                self.visit(entry if entry.type != self.sh.shorthand else None)
+                continue
+            key, value = self.sh.part(entry, "key"), self.sh.part(entry, "value")
             if key is not None and key.type not in self.sh.property | self.sh.symbols | self.sh.strings:
                 self.visit(key)  # a computed key
             elif key is not None and key.type in self.sh.strings:
                 literals.url_literal(self, key)  # a URL as a key: Laravel's ``Http::fake(['…/runners' => …])``
-            if value is not None:
-                self.visit(value)
+            self.visit(value)
 
     def keys(self, node: Node) -> None:
         """An object literal's keys: typed by the record's key signature, named by the name the
@@ -363,8 +345,9 @@ def _call_or_member(walk: Walk, node: Node) -> None:
 def handlers(shapes) -> dict:
     """The walk's handler for each node type of a language's vocabulary."""
     table = {shapes.declarator: Walk.declarator, shapes.assignment: Walk.assignment, shapes.for_of: bindings.for_of,
-             shapes.member: Walk.member, shapes.subscript: Walk.member, shapes.binary: Walk.compare,
-             shapes.unary: Walk.unary, shapes.object: Walk.object, shapes.call: Walk.call,
+             shapes.member: Walk.member, shapes.subscript: Walk.member, **{kind: compares.compare for kind in {shapes.binary, *shapes.patterns}},
+             **{kind: compares.switch for kind in shapes.switches},
+             shapes.unary: compares.unary, **{kind: Walk.object for kind in shapes.objects}, shapes.call: Walk.call,
              **{kind: Walk.string for kind in shapes.strings | {shapes.template}}}
     if shapes.member == shapes.call:
         table[shapes.call] = _call_or_member

@@ -1,5 +1,6 @@
-"""One file's text through fix: scan, edit, check it still parses, scan again, until nothing
-changes.
+"""One file's text through fix: check it (the pipeline), have the fixers edit it (fix/), check it
+still parses, check it again, until nothing changes. The loop is the application's: it calls the
+pipeline and the fixers, which know nothing of each other.
 
 A pass applies every finding whose edits do not overlap an earlier one's; the others are tried
 again on the next pass, against the rescanned text. If a pass leaves text that does not parse,
@@ -14,8 +15,8 @@ from dataclasses import dataclass
 from ..pipeline import check_source
 from ..ruletable import Rule, RuleTable
 from ..values import Finding
-from .apply import apply_edits, choose, parse_problem
-from .edits import edits_for
+from ..fix.apply import apply_edits, choose, parse_problem
+from ..fix.edits import edits_for
 
 MAX_PASSES = 20
 

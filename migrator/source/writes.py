@@ -1,14 +1,13 @@
-"""The files migrator writes: which ones fix may write, writing them without losing anything, and
-writing a user-named output (a report, a baseline) as a shell's ``>`` would.
+"""Writing files without losing anything (``write_atomic``: a fixed file, the result cache's
+neighbours, a report), and writing a user-named output (a report, a baseline) as a shell's ``>``
+would (``write_output``). Reading a file is source/regular.py; which files fix may write is the
+application's (app/fix.py: ``Roots``, ``links``).
 
-A file is written only when its real path lies under one of the paths given on the command line,
-so a symlink never leads a write out of the tree; a symlink inside the tree is written through,
-so the link stays a link. Writes are atomic (a temporary file in the same directory, then
-os.replace) and keep the file's mode and, where the process may, its owner. A file with more
-than one hard link is left unfixed (replacing it would leave the other links with the old
-text). A temporary file a killed fix left behind is removed by the next fix once it is older
-than STALE_AFTER; the caller encodes the text as it was read (encoding and
-BOM: migrator/source/decode.py), and edits never touch line breaks they do not replace.
+Writes are atomic (a temporary file in the same directory, then os.replace) and keep the file's
+mode and, where the process may, its owner. A temporary file a killed fix left behind is removed
+by the next fix once it is older than STALE_AFTER; the caller encodes the text as it was read
+(encoding and BOM: migrator/source/decode.py), and edits never touch line breaks they do not
+replace.
 
 Another program may write to a file while fix works on it (an editor saving it). Fix stamps the
 file (``Stamp``: size, mtime, ctime, inode) before reading it, and replaces it only if, checked
@@ -47,25 +46,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..source.regular import nonblocking
-
-
-class Roots:
-    """The trees a fix may write into: each directory given, and each file's own directory.
-    A file is looked up by its ancestors (a set lookup each), so pre-commit's ten thousand named
-    files cost ten thousand lookups, not a hundred million comparisons."""
-
-    def __init__(self, paths: Iterable[str]):
-        self.trees: set[Path] = set()
-        for raw in paths:
-            path = Path(raw)
-            tree = path if path.is_dir() else path.absolute().parent
-            self.trees.add(tree.resolve())
-
-    def target(self, path: Path) -> Path | None:
-        """The real path to write for a discovered file, or None when it lies outside."""
-        real = path.resolve()
-        return real if real in self.trees or not self.trees.isdisjoint(real.parents) else None
+from .regular import nonblocking
 
 
 TEMPORARY = re.compile(r"\..+\.[a-z0-9_]{8}\.migrator")  # what write_atomic names its temporary files
@@ -89,15 +70,6 @@ def remove_stale_temporaries(directories: Iterable[Path], now: float | None = No
                     os.unlink(entry.path)
                     removed.append(Path(entry.path))
     return removed
-
-
-def links(path: Path) -> int:
-    """How many hard links the file has (a fix replaces the file, so the others would keep the
-    old text: such a file is left unfixed)."""
-    try:
-        return os.stat(path).st_nlink
-    except OSError:
-        return 1
 
 
 COMPARED_UP_TO = 1 << 20  # bytes: a file up to this size is compared byte for byte before it is replaced
