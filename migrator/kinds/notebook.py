@@ -60,8 +60,6 @@ def _python(doc) -> bool:
 
 
 def regions(text: str) -> list:
-    from ..regions.yaml import Script
-
     out = []
     for number, lines in cells(text):
         if not lines:

@@ -19,9 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import kinds
-from ..values import Edit, Finding, ScanError, Touch
+from ..values import ScanError, Touch
 from . import Region
-from ..source.maps import span
 from .move import moved
 
 FALLBACK = "other"  # the reader of a region its kind cannot parse: endpoint URLs only

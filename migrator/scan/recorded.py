@@ -26,7 +26,6 @@ from urllib.parse import unquote_plus
 from ..apimodel import PAYLOAD_RECORDS, ApiModel
 from ..details import Written, others
 from ..syntax import Syntax
-from ..source.maps import OffsetMap
 from ..values import NO_VALUE, ScanError, Touch
 from . import jsonpos, jsontelemetry, recreq  # yamlpos (PyYAML) where a recording is YAML or base64
 from .jsonpos import ARRAY, OBJECT, SCALAR, Frame, JsonError, Member, Node

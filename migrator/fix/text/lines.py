@@ -5,7 +5,7 @@ edited lines must read back as exactly the edited region text."""
 
 from __future__ import annotations
 
-from ...regions.lines import Layout, Mismatch, read
+from ...regions.lines import Mismatch, read
 from ..apply import apply
 from .host import Host, ValueEdit
 
