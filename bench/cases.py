@@ -5,6 +5,7 @@ A ratio's metric is "wall", "cpu" or "cpu+wall" (both shown)."""
 from __future__ import annotations
 
 import re
+import shutil
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -133,10 +134,31 @@ def large_clean(setup: Setup) -> list[Case]:
     if setup.migrator.has_cache:
         cases.append(_check(setup, "lc-check-warm", clean, cached=True, versus=("lc-grep", "wall")))
     cases.append(_grep(setup, "lc-grep", clean))
+    cases += _stages(setup, clean)
     if setup.astgrep.path:
         cases += [_check(setup, "lc-check-items", clean, *_select(setup)),
                   _astgrep(setup, "lc-astgrep", clean, versus=("lc-check-items", "cpu+wall"))]
     return cases
+
+
+def _stages(setup: Setup, clean: Corpus) -> list[Case]:
+    """The stages before any scan, each against its floor (bench/stages.py): discovery against
+    listing the files, discovery, reading and the prefilter against grep listing the files that
+    hold a token. Start-up alone is the start-up group's ``migrator --version``."""
+    m, stages = setup.migrator, str(REPO / "bench" / "stages.py")
+    lister = shutil.which("rg")
+    files = (lister, "--files", "--no-ignore", "--hidden", ".") if lister else ("find", ".", "-type", "f")
+    shown = "rg --files --no-ignore --hidden" if lister else "find . -type f"
+    grep_l = ("grep", "-rlE", "--exclude-dir=.migrator_cache", "-e", setup.grep_pattern, ".")
+    return [
+        Case("lc-discover", clean.name, "discovery (`bench/stages.py discover`)", (m.python, stages, "discover", "."),
+             clean.path, clean.files, versus=("lc-files", "cpu+wall")),
+        Case("lc-files", clean.name, f"`{shown}`", files, clean.path, clean.files),
+        Case("lc-prefilter", clean.name, "discovery, reading, prefilter (`bench/stages.py prefilter`)",
+             (m.python, stages, "prefilter", "."), clean.path, clean.files, versus=("lc-grep-l", "cpu+wall")),
+        Case("lc-grep-l", clean.name, "`grep -rlE <rule tokens>`", grep_l, clean.path, clean.files, env=GREP_ENV,
+             codes=(0, 1)),
+    ]
 
 
 def multilang(setup: Setup) -> list[Case]:

@@ -15,12 +15,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from . import kinds
+from .apimodel import ApiModel
 from .discover import SourceFile
 from .filters import filtered
 from .fix.intents import resolve
 from .match import match_file
 from .pins.hold import held_back
-from .prefilter import candidate
+from .prefilter import candidate, spot_lines
 from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
@@ -31,14 +32,16 @@ PARSE_ERROR = ("MIG999", "parse-error")
 
 
 def check_source(
-    text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable, path: str | None = None
+    text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable, path: str | None = None,
+    spots: Sequence[int] | None = None,
 ) -> list[Finding]:
     """Findings for one file's text: scan it into touches, match them, resolve their fixes, hold
     back those writing a name the SDK release pinned above ``path`` lacks (pins/; no ``path``: none
-    is), drop suppressed ones and report suppressions that suppress nothing (filters.py)."""
+    is), drop suppressed ones and report suppressions that suppress nothing (filters.py). With
+    ``spots`` (`Loaded.spots`), a scanner that can visits only the code around them."""
     lines = kinds.by_name(kind).lines(text)
     try:
-        touches = kinds.by_name(kind).scan(text, table.model)
+        touches = kinds.by_name(kind).scan(text, table.model, spots)
     except ScanError as exc:
         return [replace(parse_error(filename, exc, lines), kind=kind)]
     except RecursionError:
@@ -98,13 +101,16 @@ class Loaded:
     text: str | None = None
     encoding: Encoding = Encoding()
     error: Finding | None = None
+    spots: tuple[int, ...] | None = None  # the lines where a rule's tokens stand, for a kind that scans around them
 
 
 def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
-         spelling: Spelling = PLAIN) -> Loaded | None:
+         spelling: Spelling = PLAIN, model: ApiModel | None = None) -> Loaded | None:
     """The file, read and decoded for check and fix alike; None when no rule can match it (the
     prefilter, which looks for each token in ``spelling``, the file kind's ways of writing it:
-    `RuleTable.spellings`) or it is binary. A file in a wide encoding (UTF-16, UTF-32) is decoded before
+    `RuleTable.spellings`, and with ``model`` a record's name only where the model can match it)
+    or it is binary. For a kind whose scanner scans around them, the lines where the tokens stand
+    (`Loaded.spots`). A file in a wide encoding (UTF-16, UTF-32) is decoded before
     the prefilter looks for tokens, so it is never passed over unread. A file larger than
     ``max_size`` bytes is not read: its finding says so. Only a regular file is read (a FIFO
     named like a source file would block, a device never end). The fallback reader of files no
@@ -122,15 +128,15 @@ def load(source: SourceFile, rules: Sequence[Rule], max_size: int | None = None,
         return Loaded(b"", error=parse_error(source.display, ScanError(f"cannot read: {exc.strerror or exc}")))
     except ScanError as exc:
         return None if kind.fallback else Loaded(b"", error=parse_error(source.display, exc))
-    return decoded(data, source.display, kind, rules, spelling)
+    return decoded(data, source.display, kind, rules, spelling, model)
 
 
 def decoded(data: bytes, display: str, kind: kinds.FileKind, rules: Sequence[Rule],
-            spelling: Spelling = PLAIN) -> Loaded | None:
+            spelling: Spelling = PLAIN, model: ApiModel | None = None) -> Loaded | None:
     """A file's bytes, prefiltered and decoded as `load` does it; for bytes in hand (standard
     input: `load_data`) too."""
     wide = b"\0" in data or data.startswith((b"\xff\xfe", b"\xfe\xff"))
-    if not wide and not candidate(data, rules, spelling):
+    if not wide and not candidate(data, rules, spelling, model):
         return None
     try:
         text, encoding = decode(data, cookie=kind.cookie)
@@ -138,27 +144,29 @@ def decoded(data: bytes, display: str, kind: kinds.FileKind, rules: Sequence[Rul
         if kind.fallback or is_binary(data):
             return None
         return Loaded(data, error=parse_error(display, ScanError(exc.reason)))
-    if wide and not candidate(text.encode("utf-8"), rules, spelling):
+    searched = text.encode("utf-8") if wide else data
+    if wide and not candidate(searched, rules, spelling, model):
         return None
-    return Loaded(data, text, encoding)
+    spots = spot_lines(searched, rules, spelling, model) if kind.scans_around and model is not None else None
+    return Loaded(data, text, encoding, spots=spots)
 
 
 def load_data(data: bytes, display: str, kind: str, rules: Sequence[Rule], max_size: int | None = None,
-              spelling: Spelling = PLAIN) -> Loaded | None:
+              spelling: Spelling = PLAIN, model: ApiModel | None = None) -> Loaded | None:
     """`load` for a file's bytes in hand, not read from disk (``--stdin-filename``)."""
     if max_size is not None and len(data) > max_size:
         return _over_limit(display, kind, len(data), max_size)
-    return decoded(data, display, kinds.by_name(kind), rules, spelling)
+    return decoded(data, display, kinds.by_name(kind), rules, spelling, model)
 
 
 def load_text(text: str, display: str, kind: str, rules: Sequence[Rule], max_size: int | None = None,
-              spelling: Spelling = PLAIN) -> Loaded | None:
+              spelling: Spelling = PLAIN, model: ApiModel | None = None) -> Loaded | None:
     """`load` for a text in hand (an editor's buffer: decoded already), prefiltered by its UTF-8
-    bytes; None when no rule can match it."""
+    bytes; None when no rule can match it. It has no spots: it is scanned whole."""
     data = text.encode("utf-8", "surrogatepass")
     if max_size is not None and len(data) > max_size:
         return _over_limit(display, kind, len(data), max_size)
-    return Loaded(data, text) if candidate(data, rules, spelling) else None
+    return Loaded(data, text) if candidate(data, rules, spelling, model) else None
 
 
 def _over_limit(display: str, kind: str, size: int, max_size: int) -> Loaded | None:
@@ -172,7 +180,7 @@ def check_loaded(loaded: Loaded, kind: str, display: str, rules: Sequence[Rule],
     text's (``path``: where the file is, for the SDK pins above it)."""
     if loaded.error is not None or loaded.text is None:
         return [loaded.error] if loaded.error is not None else []
-    return check_source(loaded.text, kind, display, rules, table, path)
+    return check_source(loaded.text, kind, display, rules, table, path, loaded.spots)
 
 
 def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None,
@@ -180,8 +188,15 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
     """(whether the file was scanned, its findings). Reading and decoding errors are findings.
     ``then(text, findings)`` gives the findings of a file that was read (fix/edits.filled fills in
     the fixes' edits from that text)."""
-    loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN))
+    loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN), table.model)
     if loaded is None:
         return False, []
+    return True, check_read(source, loaded, rules, table, then)
+
+
+def check_read(source: SourceFile, loaded: Loaded, rules: Sequence[Rule], table: RuleTable,
+               then: Callable[[str, list[Finding]], list[Finding]] | None = None) -> list[Finding]:
+    """`check_loaded` for a file `load` read from its path (in a worker, or the parent's
+    `app/check.prefiltered`), then ``then(text, findings)``."""
     findings = check_loaded(loaded, source.kind, source.display, rules, table, os.fspath(source.path))
-    return True, findings if then is None or loaded.error is not None else then(loaded.text, findings)
+    return findings if then is None or loaded.error is not None else then(loaded.text, findings)

@@ -1,13 +1,15 @@
 """Stage: prefilter. A file can only match a rule that has all of one of its token sets
-(rules/*.yaml ``tokens``, or the names and path segments of its clauses): literal substring
-tests over the file's bytes drop most files of an ordinary repository before any parsing.
+(rules/*.yaml ``tokens``, or the names and path segments of its clauses), each token in a shape
+a scanner can report (tokenshapes.py): tests over the file's bytes drop most files of an ordinary
+repository before any parsing.
 
-Which tokens a file holds is found in one pass over its bytes by Hyperscan (a SIMD multi-pattern
-matcher, each token reported once), about fifty times faster than one ``in`` test per token.
-Loading it costs more than a pre-commit run's few files take to test, so a process tests its
-first megabytes token by token and switches once it has read that much; where Hyperscan is not
+Which tokens a file holds, in which shapes, is found in one pass over its bytes by Hyperscan (a
+SIMD multi-pattern matcher, each pattern reported once), about fifty times faster than one test
+per token. Loading it costs more than a pre-commit run's few files take to test, so a process
+tests its first megabytes token by token (a substring test, then the shape's regular expression
+where the substring is there) and switches once it has read that much; where Hyperscan is not
 installed (it has wheels for x86-64 only) the token-by-token test is all there is. Both give the
-same answer.
+same answer: they test the same expressions.
 
 Tokens are the API's snake_case names; a file of a client language is searched for each of its
 language's spellings of them (migrator/spelling.py: ``MergedBy`` in Go, ``mergedBy`` in
@@ -17,8 +19,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
+from .apimodel import ApiModel
 from .ruletable import Rule
+from .tokenshapes import BEFORE, NAMEDTUPLE, TEXT, Need, needs_of, patterns
 from .spelling import PLAIN, Spelling
 
 SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hyperscan is loaded
@@ -26,79 +31,184 @@ SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hype
 RULE_LISTS_KEPT = 64  # rule lists whose token sets are remembered (per-file-ignores make more)
 
 _searched = [0]
-Spelled = dict[bytes, bytes]  # a spelling → the token it spells
-Forms = dict[bytes, tuple[bytes, ...]]  # a token → its spellings
-_by_rules: dict[tuple[int, Spelling], tuple[Sequence[Rule], list[frozenset[bytes]], Spelled, Forms]] = {}
-_finders: dict[frozenset[bytes], Callable[[bytes], frozenset[bytes]] | None] = {}
 
 
-def candidate(data: bytes, rules: Sequence[Rule], spelling: Spelling = PLAIN) -> bool:
+@dataclass(frozen=True)
+class Search:
+    """What one rule list asks of a file in one spelling: its sets of needs (a token in a shape),
+    and the expressions that find the needs, in one order: for each, the need it finds, the
+    spelling it holds (tested as a substring first, token by token) and whether it finds the
+    need alone or only in a file that makes a namedtuple (tokenshapes.NAMEDTUPLE, the last)."""
+
+    sets: tuple[frozenset[Need], ...]
+    expressions: tuple[bytes, ...]
+    needs: tuple[Need, ...]
+    literals: tuple[bytes, ...]
+    alone: tuple[bool, ...]
+
+
+_by_rules: dict[tuple[int, Spelling, int], tuple[Sequence[Rule], Search]] = {}
+_finders: dict[tuple[bytes, ...], Callable[[bytes], frozenset[int]] | None] = {}
+_locators: dict[tuple[bytes, ...], Callable[[bytes], list[tuple[int, int]]] | None] = {}
+_compiled: dict[bytes, re.Pattern[bytes]] = {}
+
+
+def candidate(data: bytes, rules: Sequence[Rule], spelling: Spelling = PLAIN, model: ApiModel | None = None) -> bool:
     """Whether any rule could match: a file must hold one of a rule's token sets whole, each
-    token in any of its language's spellings."""
-    sets, spelled, forms = _token_sets(rules, spelling)
-    if not sets:
+    token in any of its language's spellings and in a shape a scanner reports (with ``model``,
+    a record's name only where the model's names can match it: tokenshapes.py)."""
+    search = searched_for(rules, spelling, model)
+    if not search.sets:
         return False
-    find = _finder(frozenset(spelled), len(data))
+    find = _finder(search.expressions, len(data))
     if find is None:
-        return _candidate_by_token(data, sets, forms)
+        return _by_need(data, search)
     found = find(data)
-    present = found if spelling.plain else frozenset(spelled[s] for s in found)
-    return bool(present) and any(tokens <= present for tokens in sets)
+    made = len(search.expressions) - 1 in found  # a namedtuple
+    present = frozenset(search.needs[i] for i in found if search.alone[i] or made)
+    return bool(present) and any(needs <= present for needs in search.sets)
 
 
-def _token_sets(rules: Sequence[Rule], spelling: Spelling) -> tuple[list[frozenset[bytes]], Spelled, Forms]:
-    """The rules' token sets and every spelling of their tokens, both ways round, worked out once
-    per rule list and spelling (a run checks most files with the same ones), not once per file."""
-    known = _by_rules.get((id(rules), spelling))
+def spot_lines(data: bytes, rules: Sequence[Rule], spelling: Spelling = PLAIN,
+               model: ApiModel | None = None) -> tuple[int, ...] | None:
+    """The lines (1-based, as ``ast`` counts them) where any of the rules' tokens stands in its
+    shape: a scanner that visits only the code around them (scan/pyaround.py) visits every
+    statement a rule can report. None when the file's lines are not counted by newlines alone
+    (a lone carriage return ends a line for Python): then the whole file is visited."""
+    if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
+        return None
+    search = searched_for(rules, spelling, model)
+    locate = None
+    if _searched[0] >= SWITCH_BYTES:  # Hyperscan is loaded by now (`_finder`)
+        if search.expressions not in _locators:
+            _locators[search.expressions] = _hyperscan_all(search.expressions)
+        locate = _locators[search.expressions]
+    matches = _matches(data, search) if locate is None else locate(data)
+    made = NAMEDTUPLE in data
+    # A match's last byte is on its line (a shape may end on the newline after its token).
+    lasts = sorted({end - 1 for i, end in matches if search.alone[i] or made})
+    lines, line, counted = [], 1, 0
+    for last in lasts:
+        line += data.count(b"\n", counted, last)
+        counted = last
+        if not lines or lines[-1] != line:
+            lines.append(line)
+    return tuple(lines)
+
+
+def searched_for(rules: Sequence[Rule], spelling: Spelling, model: ApiModel | None) -> Search:
+    """The rules' needs and their expressions, worked out once per rule list, spelling and model
+    (a run checks most files with the same ones), not once per file."""
+    key = (id(rules), spelling, id(model))
+    known = _by_rules.get(key)
     if known is None or known[0] is not rules:
         if len(_by_rules) >= RULE_LISTS_KEPT:
             _by_rules.clear()
-        sets = [tokens for rule in rules for tokens in rule.token_sets]
-        forms = {token: tuple(form.encode() for form in spelling.of_token(token.decode()))
-                 for token in frozenset().union(*sets)}
-        spelled = {form: token for token, spelled_as in forms.items() for form in spelled_as}
-        known = _by_rules[(id(rules), spelling)] = (rules, sets, spelled, forms)
-    return known[1], known[2], known[3]
+        sets = tuple(needs_of(rules, model))
+        every = sorted(frozenset().union(*sets))
+        rows = list(dict.fromkeys((expression, (token, shape), form.encode(), alone)
+                                  for token, shape in every for form in spelling.of_token(token.decode())
+                                  for expression, alone in patterns(form, shape, spelling, model)))
+        rows.append((re.escape(NAMEDTUPLE), (NAMEDTUPLE, TEXT), NAMEDTUPLE, True))
+        known = _by_rules[key] = (rules, Search(sets, *(tuple(column) for column in zip(*rows))))
+    return known[1]
 
 
-def _candidate_by_token(data: bytes, sets: list[frozenset[bytes]], forms: Forms | None = None) -> bool:
-    """The same answer with substring tests, each token (in any of its spellings) tested at most
-    once per file."""
-    present: dict[bytes, bool] = {}
+def _by_need(data: bytes, search: Search) -> bool:
+    """`candidate` without Hyperscan: each need tested at most once, and only while a set it is
+    in may still be whole; an expression only where its spelling stands in the file."""
+    rows: dict[Need, list[int]] = {}
+    for i, need in enumerate(search.needs):
+        rows.setdefault(need, []).append(i)
+    present: dict[Need, bool] = {}
+    made: list[bool] = []
 
-    def has(token: bytes) -> bool:
-        if token not in present:
-            present[token] = any(form in data for form in (forms or {}).get(token, (token,)))
-        return present[token]
+    def namedtuple() -> bool:
+        if not made:
+            made.append(NAMEDTUPLE in data)
+        return made[0]
 
-    return any(all(has(t) for t in tokens) for tokens in sets)
+    def has(need: Need) -> bool:
+        if need not in present:
+            present[need] = any(_at(data, search.expressions[i], search.literals[i]) is not None
+                                for i in rows[need] if search.alone[i] or namedtuple())
+        return present[need]
+
+    return any(all(has(need) for need in needs) for needs in search.sets)
 
 
-def _finder(tokens: frozenset[bytes], size: int) -> Callable[[bytes], frozenset[bytes]] | None:
-    """The one-pass search for these tokens, once this process has tested enough bytes to pay for
-    loading it; None before then, or when Hyperscan is not installed."""
-    if tokens in _finders:
-        return _finders[tokens]
+def _at(data: bytes, expression: bytes, literal: bytes, start: int = 0) -> re.Match[bytes] | None:
+    """The first match of an expression that starts at its spelling or up to BEFORE bytes before it."""
+    at = data.find(literal, start)
+    regex = _regex(expression)
+    while at >= 0:
+        found = next(filter(None, (regex.match(data, at - back) for back in range(min(at, BEFORE), -1, -1))), None)
+        if found:
+            return found
+        at = data.find(literal, at + 1)
+    return None
+
+
+def _matches(data: bytes, search: Search) -> list[tuple[int, int]]:
+    """(expression, where its match ends) of every match (`spot_lines` without Hyperscan)."""
+    found = []
+    for i, (expression, literal) in enumerate(zip(search.expressions, search.literals)):
+        match = _at(data, expression, literal)
+        while match is not None:
+            found.append((i, match.end()))
+            match = _at(data, expression, literal, data.find(literal, match.start()) + 1)
+    return found
+
+
+def _regex(expression: bytes) -> re.Pattern[bytes]:
+    if expression not in _compiled:
+        _compiled[expression] = re.compile(expression)
+    return _compiled[expression]
+
+
+def _finder(expressions: tuple[bytes, ...], size: int) -> Callable[[bytes], frozenset[int]] | None:
+    """The one-pass search for these expressions, once this process has tested enough bytes to
+    pay for loading it; None before then, or when Hyperscan is not installed."""
+    if expressions in _finders:
+        return _finders[expressions]
     _searched[0] += size
     if _searched[0] < SWITCH_BYTES:
         return None
-    _finders[tokens] = _hyperscan(sorted(tokens))
-    return _finders[tokens]
+    _finders[expressions] = _hyperscan(expressions)
+    return _finders[expressions]
 
 
-def _hyperscan(tokens: list[bytes]) -> Callable[[bytes], frozenset[bytes]] | None:
+def _hyperscan(expressions: tuple[bytes, ...]) -> Callable[[bytes], frozenset[int]] | None:
     try:
         import hyperscan
     except ImportError:
         return None
     database = hyperscan.Database()
-    database.compile(expressions=[re.escape(t) for t in tokens], ids=list(range(len(tokens))),
-                     elements=len(tokens), flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(tokens))
+    database.compile(expressions=list(expressions), ids=list(range(len(expressions))),
+                     elements=len(expressions), flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(expressions))
     scratch = hyperscan.Scratch(database)
 
-    def find(data: bytes) -> frozenset[bytes]:
+    def find(data: bytes) -> frozenset[int]:
         found: list[int] = []
-        database.scan(data, match_event_handler=lambda token, *_: found.append(token), scratch=scratch)
-        return frozenset(tokens[i] for i in found)
+        database.scan(data, match_event_handler=lambda i, *_: found.append(i), scratch=scratch)
+        return frozenset(found)
 
     return find
+
+
+def _hyperscan_all(expressions: tuple[bytes, ...]) -> Callable[[bytes], list[tuple[int, int]]] | None:
+    """Where every match of the expressions ends, in one pass (`spot_lines`)."""
+    try:
+        import hyperscan
+    except ImportError:
+        return None
+    database = hyperscan.Database()
+    database.compile(expressions=list(expressions), ids=list(range(len(expressions))), elements=len(expressions))
+    scratch = hyperscan.Scratch(database)
+
+    def locate(data: bytes) -> list[tuple[int, int]]:
+        found: list[tuple[int, int]] = []
+        database.scan(data, match_event_handler=lambda i, start, end, *rest: found.append((i, end)), scratch=scratch)
+        return found
+
+    return locate

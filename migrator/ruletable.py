@@ -163,7 +163,7 @@ class RuleTable:
     def spellings(self) -> dict[str, Spelling]:
         """How each file kind spells the table's names: the kind's styles and its SDK's overrides
         (checked when the table is loaded: `_check_spellings`)."""
-        return {kind.name: Spelling.of(kind.styles, (self.data.get(kind.sdk) or {}).get("spellings"))
+        return {kind.name: Spelling.of(kind.styles, (self.data.get(kind.sdk) or {}).get("spellings"), kind.hyphenated)
                 for kind in kinds.registry()}
 
     def select(self, select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()) -> tuple[Rule, ...]:

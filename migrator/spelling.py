@@ -49,20 +49,23 @@ def snake_of(name: str) -> str:
 
 @dataclass(frozen=True)
 class Spelling:
-    """A language's ways of writing a name: its ``styles`` (keys of STYLES) and its SDK's
-    irregular ``overrides`` (name → extra spellings). Hashable, so the prefilter keys its
-    compiled searches by it."""
+    """A language's ways of writing a name: its ``styles`` (keys of STYLES), its SDK's
+    irregular ``overrides`` (name → extra spellings), and whether a ``-`` joins the words of a
+    name (``hyphenated``: a JSON key or value, where ``pip-runner`` is one name; in code ``-`` is an
+    operator: ``-runner.active``). Hashable, so the prefilter keys its compiled searches by it."""
 
     styles: tuple[str, ...] = ("snake",)
     overrides: tuple[tuple[str, tuple[str, ...]], ...] = field(default=())
+    hyphenated: bool = False
 
     @classmethod
-    def of(cls, styles: Iterable[str], overrides: Mapping[str, Iterable[str]] | None = None) -> Spelling:
+    def of(cls, styles: Iterable[str], overrides: Mapping[str, Iterable[str]] | None = None,
+           hyphenated: bool = False) -> Spelling:
         unknown = [style for style in styles if style not in STYLES]
         if unknown:
             raise ValueError(f"unknown spelling style {unknown[0]!r}; known: {', '.join(STYLES)}")
         extra = tuple(sorted((name, tuple(spelled)) for name, spelled in (overrides or {}).items()))
-        return cls(tuple(styles), extra)
+        return cls(tuple(styles), extra, hyphenated)
 
     @property
     def plain(self) -> bool:

@@ -117,10 +117,10 @@ def test_a_scanner_crash_on_one_file_is_reported_and_the_rest_is_checked(repo, m
 
     real = FileKind.scan
 
-    def flaky(kind, text, model):
+    def flaky(kind, text, model, spots=None):
         if "merged_by" in text:
             raise RuntimeError("boom")
-        return real(kind, text, model)
+        return real(kind, text, model, spots)
 
     monkeypatch.setattr(FileKind, "scan", flaky)
     result = run("check", ".")
@@ -190,7 +190,7 @@ def test_code_nested_too_deeply_is_a_parse_error_and_the_run_goes_on(tmp_path, m
 def test_an_internal_error_never_ends_with_all_checks_passed(repo, monkeypatch):
     from migrator.kinds import FileKind
 
-    monkeypatch.setattr(FileKind, "scan", lambda kind, text, model: (_ for _ in ()).throw(RuntimeError("boom")))
+    monkeypatch.setattr(FileKind, "scan", lambda kind, text, model, spots=None: (_ for _ in ()).throw(RuntimeError("boom")))
     result = run("check", ".")
     assert result.exit_code == 2
     assert "All checks passed!" not in result.output

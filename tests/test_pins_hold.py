@@ -52,6 +52,17 @@ def fixes(*paths: str) -> dict[tuple[str, str], dict]:
 
 
 # ---------------------------------------------------------------- Go: go.mod
+def test_the_sdks_own_source_holds_back_a_fix_writing_one_of_its_names(repo):
+    """xanzy/go-gitlab's own tests build ``RunnerDetails{Active: true}`` in package gitlab: its go.mod
+    is the SDK's (``module github.com/xanzy/go-gitlab``), whose declarations, not a fix, rename its
+    fields, however the value is read."""
+    own = GO.replace("package main", "package gitlab").replace("gitlab.Runner", "Runner")
+    write(repo, {"go.mod": "module github.com/xanzy/go-gitlab\n\ngo 1.19\n", "runners_test.go": own})
+    assert fixes("runners_test.go")[("runners_test.go", "MIG060")]["applicability"] == "display-only"
+    assert "go.mod is github.com/xanzy/go-gitlab itself" in fixes("runners_test.go")[("runners_test.go", "MIG060")]["message"]
+    assert fixed_twice(repo / "runners_test.go", own, "--unsafe-fixes") == (own, own)
+
+
 def test_a_go_mod_pinning_a_release_without_the_field_holds_the_fix_back(repo):
     write(repo, {"go.mod": GO_MOD.format(version="v0.50.0"), "main.go": GO})
     assert fixes("main.go")[("main.go", "MIG060")] == {

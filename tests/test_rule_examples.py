@@ -30,7 +30,8 @@ def test_every_rule_has_flagged_and_clean_examples():
 def test_every_flagged_example_passes_the_prefilter():
     """A file the prefilter drops is never scanned: each rule's tokens must let its own flagged
     examples through (a model class names the record in CamelCase: ``active`` with ``Runner``),
-    each in its kind's spellings (Go's ``MergedBy``, Java's ``getMergedBy``)."""
+    each in its kind's spellings (Go's ``MergedBy``, Java's ``getMergedBy``) and in the shapes
+    the prefilter looks for them in (migrator/tokenshapes.py: ``.merged_by``, ``latest_mr``)."""
     from migrator.prefilter import candidate
     from migrator.spelling import PLAIN
 
@@ -38,5 +39,5 @@ def test_every_flagged_example_passes_the_prefilter():
         return TABLE.spellings.get(kinds.for_example(example.written_as)[0].name, PLAIN)
 
     dropped = [(rule.code, example.name) for rule, example in CASES
-               if example.flagged and not candidate(example.code.encode(), [rule], spelling(example))]
+               if example.flagged and not candidate(example.code.encode(), [rule], spelling(example), TABLE.model)]
     assert dropped == []

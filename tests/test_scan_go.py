@@ -59,7 +59,22 @@ def test_net_http_calls_and_new_request_give_the_method(table):
                 'r, _ := http.Post(base+"/api/v4/geo_nodes", "application/json", body)')
     assert [t[1:6] for t in touches(code, table, "endpoint")] == [
         ("/runners", "runner", "typed", "filter", "GET"), ("/runners/:id", "runner", "typed", "update", "PUT"),
-        ("/geo_nodes/:id", "geo_node", "typed", "filter", "GET"), ("/geo_nodes", "geo_node", "typed", "create", "POST")]
+        ("/geo_nodes/:id", "geo_node", "typed", "delete", "DELETE"), ("/geo_nodes", "geo_node", "typed", "create", "POST")]
+
+
+def test_the_go_clients_own_request_builder_takes_a_path_under_the_api_even_of_one_segment(table):
+    """go-gitlab's services call ``s.client.NewRequest(method, path, opt, options)`` with a path
+    relative to /api/v4: a whole endpoint of the model is the API's, one segment or more, written
+    there or bound to a name first, so a fix moves the whole service together."""
+    code = ("func (s *GeoNodesService) List() {\n\treq, err := s.client.NewRequest(http.MethodGet, \"geo_nodes\", nil, nil)\n}\n"
+            "func (s *GeoNodesService) Get(id int) {\n\tu := fmt.Sprintf(\"geo_nodes/%d\", id)\n"
+            "\treq, err := s.client.NewRequest(http.MethodPut, u, opt, nil)\n}\n")
+    assert [t[1:6] for t in touches(code, table, "endpoint")] == [
+        ("/geo_nodes", "geo_node", "named", "filter", "GET"), ("/geo_nodes/:id", "geo_node", "named", "update", "PUT")]
+
+
+def test_a_one_segment_path_given_to_another_method_is_no_endpoint(check):
+    assert codes(check, body('req, err := s.client.Do(http.MethodGet, "geo_nodes", nil)\nname := "geo_nodes"')) == []
 
 
 def test_resty_setters_before_the_verb_are_the_requests_parameters(table):
@@ -291,6 +306,17 @@ def test_rewrite_path_edits_a_format_string_a_raw_string_and_a_concatenation(tmp
     code = body('a, _ := http.Get(fmt.Sprintf("%s/api/v4/geo_nodes/%d", base, id))\n'
                 'b, _ := http.Get(base + `/api/v4/geo_nodes` + "/status")')
     first, second = fix(tmp_path, code)
+    assert first == code.replace("geo_nodes", "geo_sites")
+    assert second == first
+
+
+def test_a_service_of_the_go_client_moves_whole_one_segment_paths_and_formats_alike(tmp_path):
+    code = ("func (s *GeoNodesService) List() {\n\treq, err := s.client.NewRequest(http.MethodPost, \"geo_nodes\", o, nil)\n}\n"
+            "func (s *GeoNodesService) Get(id int) {\n\tu := fmt.Sprintf(\"geo_nodes/%d\", id)\n"
+            "\treq, err := s.client.NewRequest(http.MethodGet, u, nil, nil)\n}\n"
+            "func (s *GeoNodesService) Repair(id int) {\n\tu := fmt.Sprintf(\"geo_nodes/%d/repair\", id)\n"
+            "\treq, err := s.client.NewRequest(http.MethodPost, u, nil, nil)\n}\n")
+    first, second = fix(tmp_path, code, "--unsafe-fixes")
     assert first == code.replace("geo_nodes", "geo_sites")
     assert second == first
 

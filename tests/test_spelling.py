@@ -30,7 +30,12 @@ def test_an_sdks_irregular_spelling_is_added_to_the_derived_ones():
 def test_python_shell_yaml_json_and_other_text_spell_every_name_as_the_api_does():
     assert PLAIN.plain and PLAIN.of_token("merged_by") == ("merged_by",)
     for name in ("python", "ci", "cassette", "shell", "json", "json-lines", "proto", "other"):
-        assert TABLE.spellings[name] == PLAIN, name
+        spelling = TABLE.spellings[name]
+        assert spelling.plain and spelling.of_token("merged_by") == ("merged_by",), name
+
+
+def test_in_json_a_hyphen_joins_the_words_of_a_name():
+    assert {name for name, spelling in TABLE.spellings.items() if spelling.hyphenated} == {"json", "json-lines"}
 
 
 def test_an_unknown_style_is_refused_by_name():

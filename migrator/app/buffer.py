@@ -70,9 +70,10 @@ def check_buffer(buffer: Buffer, settings: Settings, kind: str | None = None) ->
     rules = rules_for(source, file_settings, table)
     spelling = table.spellings.get(kind, PLAIN)
     if buffer.data is not None:
-        loaded = load_data(buffer.data, buffer.shown, kind, rules, file_settings.max_file_size, spelling)
+        loaded = load_data(buffer.data, buffer.shown, kind, rules, file_settings.max_file_size, spelling, table.model)
     else:
-        loaded = load_text(buffer.text or "", buffer.shown, kind, rules, file_settings.max_file_size, spelling)
+        loaded = load_text(buffer.text or "", buffer.shown, kind, rules, file_settings.max_file_size, spelling,
+                           table.model)
     if loaded is None:
         return BufferCheck(kind, file_settings)
     findings = check_loaded(loaded, kind, buffer.shown, rules, table, os.fspath(buffer.path))

@@ -7,14 +7,22 @@ import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from ..config import FileSettings
 from ..discover import SourceFile, discover
 from ..ruletable import Rule, RuleTable, load_table
+from ..spelling import PLAIN
 from ..values import Finding
 from .cache import Lookup, Packed, ResultCache
 from .runner import Progress, run_all
 from .settings import Settings
+
+if TYPE_CHECKING:
+    from ..pipeline import Loaded
+
+# A file to check: its source and settings, and the file as the parent read it (`prefiltered`)
+Job = tuple[SourceFile, FileSettings] | tuple[SourceFile, FileSettings, "Loaded"]
 
 
 @dataclass
@@ -26,32 +34,53 @@ class RunResult:
     skipped: list[str] = field(default_factory=list)  # what could not be checked, for stderr
 
 
-def check_job(args: tuple[SourceFile, FileSettings], edits: bool = False) -> tuple[bool, list[Finding], str | None]:
+def check_job(args: Job, edits: bool = False) -> tuple[bool, list[Finding], str | None]:
     """(whether the file was scanned, its findings, an internal error), with the file's own
     settings: its rules, per-file-ignores, min-evidence and size limit; with ``edits``, the
-    fixes' edits filled in, in the worker that has the file's text."""
-    from ..pipeline import check_file  # the engine, imported by the first file not answered by the cache
+    fixes' edits filled in, in the worker that has the file's text. A job that carries the file
+    as `prefiltered` read it is not read again."""
+    from ..pipeline import check_file, check_read  # the engine, imported by the first file not answered by the cache
 
-    source, settings = args
+    source, settings, *read = args
     table = load_table()
     then = None
     if edits:
         from ..fix.edits import filled
 
         then = partial(filled, kind=source.kind)
+    rules = rules_for(source, settings, table)
     try:
-        scanned, findings = check_file(source, rules_for(source, settings, table), table, settings.max_file_size,
-                                       then)
+        if read:
+            scanned, findings = True, check_read(source, read[0], rules, table, then)
+        else:
+            scanned, findings = check_file(source, rules, table, settings.max_file_size, then)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return True, [], f"{source.display}: internal error while scanning: {type(exc).__name__}: {exc}"
     return scanned, [f for f in findings if settings.reports(f, source.path)], None
 
 
-def check_crashed(args: tuple[SourceFile, FileSettings]) -> tuple[bool, list[Finding], str | None]:
+def prefiltered(source: SourceFile, settings: FileSettings, table: RuleTable) -> Loaded | None:
+    """The file read for a job, or None when no rule can match it (the prefilter, run in this
+    process: a file no rule can match is never sent to a worker). Its bytes are left out: the
+    worker needs only the text."""
+    from ..pipeline import load
+
+    loaded = load(source, rules_for(source, settings, table), settings.max_file_size,
+                  table.spellings.get(source.kind, PLAIN), table.model)
+    return None if loaded is None else replace(loaded, data=b"")
+
+
+def job_size(args: Job) -> int:
+    """The characters a job's file holds (what makes the pool worth starting: runner.POOL_BYTES)."""
+    read = args[2:]
+    return len(read[0].text or "") if read else 1
+
+
+def check_crashed(args: Job) -> tuple[bool, list[Finding], str | None]:
     """The result of a file whose worker process died checking it: a parse-error finding."""
     from ..pipeline import crash_finding
 
-    source, settings = args
+    source, settings = args[:2]
     return True, [f for f in [crash_finding(source)] if settings.reports(f, source.path)], None
 
 
@@ -78,7 +107,7 @@ def sources_of(paths: Sequence[str], settings: Settings, notes: list[str] | None
 Entry = tuple[bool, Packed, str | None, bool]  # scanned, findings, internal error, whether to cache it
 
 
-def check_entry(args: tuple[SourceFile, FileSettings], edits: bool = False) -> Entry:
+def check_entry(args: Job, edits: bool = False) -> Entry:
     """`check_job` with the findings as a report reads them (`reported`), packed as the cache
     keeps them, once, if they leave the worker."""
     scanned, findings, error = check_job(args, edits)
@@ -94,7 +123,7 @@ def reported(findings: list[Finding]) -> list[Finding]:
             if f.touch is not None or (f.fix and f.fix.intent) else f for f in findings]
 
 
-def check_entry_crashed(args: tuple[SourceFile, FileSettings]) -> Entry:
+def check_entry_crashed(args: Job) -> Entry:
     """`check_crashed`, never cached: the crash may not happen again (the out-of-memory killer)."""
     scanned, findings, error = check_crashed(args)
     return scanned, Packed(findings), error, False
@@ -107,10 +136,11 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
     (migrator/app/cache.py) is not checked again. With ``edits`` (a report that shows them), the
     fixes' edits are made by the workers too."""
     result = RunResult()
-    cache = ResultCache.open(settings.default, load_table(), settings.cache, edits)
+    table = load_table()
+    cache = ResultCache.open(settings.default, table, settings.cache, edits)
     missed: list[tuple[SourceFile, Lookup]] = []
 
-    def misses() -> Iterator[tuple[SourceFile, FileSettings]]:
+    def misses() -> Iterator[Job]:
         for source, file_settings in sources_of(paths, settings, result.skipped):
             result.files += 1
             key, hit = cache.lookup(source, file_settings)
@@ -118,11 +148,20 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
                 result.scanned += hit[0]
                 result.findings.extend(hit[1])
                 continue
+            try:
+                loaded = prefiltered(source, file_settings, table)
+            except Exception:  # noqa: BLE001 - the worker reads it again and reports the error
+                missed.append((source, key))
+                yield source, file_settings
+                continue
+            if loaded is None:
+                cache.put(source, key, False, Packed([]))
+                continue
             missed.append((source, key))
-            yield source, file_settings
+            yield source, file_settings, loaded
 
     job = partial(check_entry, edits=True) if edits else check_entry
-    outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed)
+    outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed, job_size)
     for index, ((source, key), (scanned, packed, error, keep)) in enumerate(zip(missed, outcomes)):
         result.scanned += scanned
         result.findings.extend(packed.findings)

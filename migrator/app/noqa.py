@@ -286,7 +286,7 @@ def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa
     table = load_table()
     try:
         rules = rules_for(source, settings, table)
-        loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN))
+        loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN), table.model)
         if loaded is None or loaded.text is None:
             return FileFix(source), Noqa(""), None
         found = [f for f in check_source(loaded.text, source.kind, source.display, rules, table)

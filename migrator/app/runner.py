@@ -1,6 +1,7 @@
 """One parallel runner for every use case that works file by file (check, fix): a process pool
-over the files when there are enough of them to pay for starting it, in this process otherwise.
-Workers are never more than the files or the processors.
+over the files when there is enough work to pay for starting it (enough files, or enough bytes of
+the files that passed the prefilter), in this process otherwise. Workers are never more than the
+files or the processors.
 
 A worker that dies (a segfault in a C extension, the out-of-memory killer) breaks the whole pool.
 The results already made are kept, and the files left are run again one at a time in a pool of
@@ -14,11 +15,16 @@ hook's few files, does not import concurrent.futures and multiprocessing.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 from typing import TypeVar
 
-POOL_THRESHOLD = 64
+POOL_THRESHOLD = 64  # items before a pool starts, when the caller does not say how large each is
+# Characters of candidate files before a pool starts: a worker takes about 0.14 s of CPU to
+# start (imports, the rule table) and one process checks about 1.4 MB of gitlab-heavy's Python a
+# second, so on 2 cores a pool pays from about 0.4 MB (bench/pool_threshold.py); rounded up, since
+# a pool also spends more CPU in all.
+POOL_BYTES = 500_000
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -35,22 +41,38 @@ Progress = Callable[[int, int], None]
 
 
 def run_all(job: Callable[[Item], Result], items: Iterable[Item], jobs: int = 0,
-            progress: Progress | None = None, crashed: Callable[[Item], Result] | None = None) -> list[Result]:
+            progress: Progress | None = None, crashed: Callable[[Item], Result] | None = None,
+            size: Callable[[Item], int] | None = None) -> list[Result]:
     """``job`` over every item, in order; ``progress(done, total)`` as items finish (once all
     items are known). ``items`` may be a generator (a discovery walk): a pool starts as soon as
-    POOL_THRESHOLD items are known and gets each chunk of items as it is found, so the workers
-    check files while the walk goes on. ``job`` must be a module-level function: it runs in
-    worker processes for large runs. ``crashed(item)`` is the result of an item whose worker
-    died (without it, BrokenProcessPool is raised)."""
+    POOL_THRESHOLD items are known (with ``size``, items of POOL_BYTES bytes in all) and gets each
+    chunk of items as it is found, so the workers check files while the walk goes on. ``job``
+    must be a module-level function: it runs in worker processes for large runs.
+    ``crashed(item)`` is the result of an item whose worker died (without it, BrokenProcessPool
+    is raised)."""
     items = iter(items)
-    head = list(islice(items, POOL_THRESHOLD))
-    count = workers(jobs, POOL_THRESHOLD if len(head) == POOL_THRESHOLD else len(head))
-    if len(head) < POOL_THRESHOLD or count == 1:
+    head, enough = _head(items, size)
+    count = workers(jobs, POOL_THRESHOLD if enough else len(head))
+    if not enough or count == 1:
         every = head + list(items)
         return _collect(map(job, every), len(every), progress)
     from .pool import pooled
 
     return pooled(job, chain(head, items), count, progress, crashed)
+
+
+def _head(items: Iterator[Item], size: Callable[[Item], int] | None) -> tuple[list[Item], bool]:
+    """The first items, up to what pays for a pool, and whether there were that many."""
+    if size is None:
+        head = list(islice(items, POOL_THRESHOLD))
+        return head, len(head) == POOL_THRESHOLD
+    head, total = [], 0
+    for item in items:
+        head.append(item)
+        total += size(item)
+        if total >= POOL_BYTES:
+            return head, True
+    return head, False
 
 
 def _collect(results: Iterable[Result], total: int, progress: Progress | None) -> list[Result]:

@@ -52,6 +52,9 @@ class FileKind:
     # data in rules/model/<sdk>.yaml holds its irregular spellings (``spellings:``).
     styles: tuple[str, ...] = ("snake",)
     sdk: str | None = None
+    # A ``-`` joins the words of a name (JSON: ``pip-runner`` is one name, where code's ``-`` is
+    # an operator), so the prefilter finds no record's name after one (tokenshapes.py).
+    hyphenated: bool = False
     # The fallback reader of files no other kind claims, asked after every other kind and after
     # the CI include graph (discover.kind_of): kinds/other.py.
     fallback: bool = False
@@ -73,9 +76,12 @@ class FileKind:
     # How the kind's code spells a value known only at run time, ``length`` characters long: the
     # host's template syntax in a region of this kind is spelled so (``$____`` in shell).
     placeholder: Callable[[int], str] | None = None
+    # The scanner takes ``spots``, the lines where a rule's tokens stand (prefilter.spot_lines),
+    # and visits only the code around them (scan/pyaround.py).
+    scans_around: bool = False
 
-    def scan(self, text: str, model) -> list:
-        return self.scanner(text, model)
+    def scan(self, text: str, model, spots=None) -> list:
+        return self.scanner(text, model) if spots is None else self.scanner(text, model, spots)
 
     def lines(self, text: str):
         """The text's lines, split by the kind's own newline rule (source/lines.py)."""

@@ -35,5 +35,6 @@ def parses(text: str) -> None:
 
 KIND = FileKind(
     "json", claims, scan_recorded, fixer=fix_recorded, validator=parses, comment=None,
-    examples={"json": "fixture.json", "telemetry": "recording.json"}, title="JSON", region_scanner=scan_mock,
+    examples={"json": "fixture.json", "telemetry": "recording.json"}, title="JSON", hyphenated=True,
+    region_scanner=scan_mock,
 )

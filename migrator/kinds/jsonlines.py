@@ -35,5 +35,5 @@ def parses(text: str) -> None:
 
 KIND = FileKind(
     "json-lines", claims, scan, fixer=fix, validator=parses, comment=None,
-    examples={"json-lines": "recording.jsonl"}, title="JSON lines",
+    examples={"json-lines": "recording.jsonl"}, title="JSON lines", hyphenated=True,
 )

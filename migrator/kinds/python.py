@@ -15,10 +15,10 @@ def claims(path: Path, head, explicit: bool) -> bool:
     return not path.suffix and any(word.startswith(b"python") for word in shebang(head))
 
 
-def scan(text: str, model) -> list:
+def scan(text: str, model, spots=None) -> list:
     from ..scan.python import scan
 
-    return scan(text, model)
+    return scan(text, model, spots)
 
 
 def fix(text: str, findings: list) -> dict:
@@ -35,5 +35,6 @@ def parses(text: str) -> None:
 
 KIND = FileKind(
     "python", claims, scan, newlines="universal", fixer=fix, validator=parses,
-    examples={"python": "example.py"}, cookie=True, title="Python", strings="python", family="python",
+    examples={"python": "example.py"}, cookie=True, title="Python", strings="python", scans_around=True,
+    family="python",
 )

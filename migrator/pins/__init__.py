@@ -41,12 +41,14 @@ class Package:
 @dataclass(frozen=True)
 class Pin:
     """What a manifest pins: ``spec`` as written (``^39.0.0``, ``v0.50.0``), ``version`` the lowest
-    release it admits (the same for an exact pin)."""
+    release it admits (the same for an exact pin); ``itself``: the manifest is the SDK's own (its
+    source declares the names a fix would write, whatever release it becomes)."""
 
     manifest: str
     name: str
     spec: str
     version: str
+    itself: bool = False
 
 
 NOT_PINNED = Pin("", "", "", "")

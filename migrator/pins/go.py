@@ -1,6 +1,8 @@
 """go.mod: the module's ``require`` of the SDK (one line, or a ``require ( … )`` block), as a
 ``replace`` directive changes it (``=> other/path v1.2.3``; a local directory: no version). The
-closest go.mod decides: a module's files build against its own go.mod alone."""
+closest go.mod decides: a module's files build against its own go.mod alone. A go.mod whose
+``module`` is the SDK is the SDK's own source: its declarations, not a release, say which names
+it has (Pin.itself)."""
 
 from __future__ import annotations
 
@@ -12,13 +14,18 @@ FILES = frozenset({"go.mod"})
 SUFFIXES: tuple[str, ...] = ()
 COMMENT = re.compile(r"//.*")
 REQUIRE = re.compile(r"^(?:require\s+)?(\S+)\s+(v\S+)$")
+MODULE = re.compile(r"^module\s+(\S+)", re.MULTILINE)
 REPLACE = re.compile(r"^(?:replace\s+)?(\S+)(?:\s+v\S+)?\s*=>\s*(\S+)(?:\s+(v\S+))?$")
 
 
 def pinned(here: Directory, names: tuple[str, ...]) -> Pin | None:
     if not here.has("go.mod"):
         return None
-    required, replaced = directives(here.parsed("go.mod", "text"))
+    text = here.parsed("go.mod", "text")
+    module = MODULE.search(COMMENT.sub("", text))
+    if module is not None and module.group(1) in names:
+        return Pin(here.shown("go.mod"), module.group(1), "", "", itself=True)
+    required, replaced = directives(text)
     for name in names:
         if name not in required:
             continue

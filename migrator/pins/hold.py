@@ -10,7 +10,8 @@ which release first has it, as ``record.name`` under ``fields`` or ``params``, a
 spells it. ``package:`` says what a manifest calls the SDK (pins/__init__.py reads them).
 Where a manifest pins the SDK, a name of a later release than the one pinned is held back, and so
 is a name no release has (a null version: gitbeaker declares no ``merge_user``, so TypeScript reads
-it as ``unknown``). Unpinned or unknown: nothing is held back.
+it as ``unknown``). In the SDK's own source (its go.mod names it as the module) every such fix is
+held back: its declarations say which names it has. Unpinned or unknown: nothing is held back.
 """
 
 from __future__ import annotations
@@ -81,17 +82,20 @@ def held_back(findings: list[Finding], kind: str, path: str | None, table: RuleT
         if added is not None and not looked:
             pin, looked = pin_for(path, data.package), True
         note = _note(data.package, added, pin) if added is not None else None
+        # the SDK's own source holds back a fix writing one of its names, however the value is read
+        if note and not finding.touch.origin.sdk and not pin.itself:
+            note = None
         out.append(hold(finding, note) if note else finding)
     return out
 
 
 def _written(finding: Finding, data: Releases) -> Added | None:
-    """The SDK's entry for the name the finding's fix writes, if it writes one through the SDK."""
+    """The SDK's entry for the name the finding's fix writes, if it writes one the SDK has."""
     from ..fix.intents import written_name
 
     touch, fix = finding.touch, finding.fix
     if touch is None or fix is None or fix.intent is None or fix.applicability == Applicability.DISPLAY_ONLY \
-            or not touch.origin.sdk or touch.role not in ROLE_SECTIONS:
+            or touch.role not in ROLE_SECTIONS:
         return None
     name = written_name(fix.intent, touch)
     return data.entry(ROLE_SECTIONS[touch.role], f"{touch.record}.{name}") if name else None
@@ -100,6 +104,9 @@ def _written(finding: Finding, data: Releases) -> Added | None:
 def _note(package: Package, added: Added, pin: Pin | None) -> str | None:
     if pin is None:
         return None
+    if pin.itself:
+        return (f"fix held back: {pin.manifest} is {pin.name} itself, whose own declarations say which names "
+                f"it has; rename {added.spelled} there first")
     if added.since is None:
         return (f"fix held back: {pin.manifest} pins {pin.name} {pin.spec}, and no release of it has "
                 f"{added.spelled}; change it by hand")

@@ -1,23 +1,27 @@
 """Python calls that talk to the API: HTTP clients (requests, httpx, aiohttp, urllib),
-python-gitlab's ``gl.http_*`` and managers, record methods, and telemetry message builders."""
+python-gitlab's ``gl.http_*`` and managers, record methods, and telemetry message builders.
+
+A CallHandler reads and changes the scan's state only through its stated interface (pystate.py);
+it reports a call's fields with pyfields, its URL literals with pyurls, hands the bodies it sends
+to pyflow, and walks a call's parts with the ``visit`` it is given."""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ..details import Request, Telemetry, Written, others
 from ..syntax import Syntax
 from ..values import NO_VALUE, Touch
 from . import urls
-from .pyflow import Sink
+from .pyfields import Fields
+from .pyflow import Flows, Sink
 from .pyinfer import GITLAB_HTTP, HTTP_MODULES, HTTP_VERBS, Inferred
 from .pyclock import clock_scale
 from .pysource import last_name, literal
-
-if TYPE_CHECKING:
-    from .python import Visitor
+from .pystate import ScanState
+from .pyurls import Urls
 
 PAYLOADS = {"json": "body", "data": "form", "params": "query", "post_data": "body",
             "query_data": "query", "content": "body"}
@@ -26,28 +30,32 @@ MANAGER_CONTEXT = {"create": "create", "update": "update", "list": "filter", "al
 
 
 class CallHandler:
-    def __init__(self, visitor: Visitor):
-        self.v = visitor
-        self.negated: set[int] = set()
+    def __init__(self, state: ScanState, fields: Fields, url_literals: Urls, flows: Flows,
+                 visit: Callable[[ast.AST], None]):
+        self.state = state
+        self.fields = fields
+        self.url_literals = url_literals
+        self.flows = flows
+        self.visit = visit
 
     def handle(self, node: ast.Call) -> None:
-        v = self.v
-        v.flows.call(node)
+        self.flows.call(node)
         if not (self.http_call(node) or self.gitlab_http(node) or self.manager_call(node)
                 or self.telemetry_call(node)):
-            if id(node) not in v.handled and not v.field_touch(node, "read") and not v.url_literal(node):
+            if (not self.state.handled(node) and not self.fields.touch(node, "read")
+                    and not self.url_literals.literal(node)):
                 self.record_method(node)
         func = node.func
-        v.visit(func.value if isinstance(func, ast.Attribute) else func)
+        self.visit(func.value if isinstance(func, ast.Attribute) else func)
         for arg in node.args:
-            v.visit(arg)
+            self.visit(arg)
         for keyword in node.keywords:
-            v.visit(keyword.value)
+            self.visit(keyword.value)
 
     # ---------------------------------------------------------------- HTTP clients
     def http_call(self, node: ast.Call) -> bool:
-        func, infer = node.func, self.v.infer
-        if self.v.mocks.registers(node):
+        func, infer = node.func, self.state.infer
+        if self.state.mocks.registers(node):
             return False  # `requests_mock.get(url, json=...)` registers a response, sends nothing
         known, base = True, None
         if isinstance(func, ast.Attribute) and func.attr in HTTP_VERBS:
@@ -72,7 +80,7 @@ class CallHandler:
         text = urls.on_base(base, text)
         # A path after an unknown base (``f"{API}/runners"`` with API imported) is sent to an HTTP
         # client, so it is taken as an API path.
-        url = urls.parse(text, self.v.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
+        url = urls.parse(text, self.state.model, relative_ok=bool(base) or text.startswith(urls.MARK + "/"))
         if url is None:
             return False
         # An unknown receiver (``self.session``, a session passed in) counts when the URL is under
@@ -84,7 +92,7 @@ class CallHandler:
         # ``runners/all`` without its slash may be sent by any object's ``request``).
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
         self.request(node, url, url_node, method, evidence, client="http")
-        self.v.infer_cache[id(node)] = Inferred("response", url.record, evidence)
+        self.state.returns(node, Inferred("response", url.record, evidence))
         return True
 
     def _method_and_url(self, node: ast.Call, verb: str) -> tuple[str, ast.AST | None]:
@@ -98,7 +106,7 @@ class CallHandler:
         func = node.func
         if not (isinstance(func, ast.Attribute) and func.attr in GITLAB_HTTP):
             return False
-        owner = self.v.infer.of(func.value)
+        owner = self.state.infer.of(func.value)
         if owner is not None and owner.holds != "client":
             return False
         method = GITLAB_HTTP[func.attr]
@@ -107,23 +115,23 @@ class CallHandler:
             verb = literal(args.pop(0)) if args else literal(_kwarg(node, "verb"))
             method = verb.upper() if isinstance(verb, str) else "GET"
         path_node = args[0] if args else _kwarg(node, "path")
-        text = self.v.infer.template(path_node)
-        url = urls.parse(text, self.v.model, relative_ok=True) if text else None
+        text = self.state.infer.template(path_node)
+        url = urls.parse(text, self.state.model, relative_ok=True) if text else None
         if url is None:
             return False
         auth = owner.auth if owner else None
         self.request(node, url, path_node, method, "typed", client="python-gitlab", auth=auth)
-        self.v.infer_cache[id(node)] = Inferred("record", url.record, "typed")
+        self.state.returns(node, Inferred("record", url.record, "typed"))
         return True
 
     def request(self, node: ast.Call, url: urls.ApiUrl, url_node: ast.AST | None, method: str,
                 evidence: str, client: str, auth: str | None = None) -> None:
         """Touches of one request: the endpoint, its query, payload fields and credentials."""
-        v = self.v
+        v = self.state
         auth = auth or self.auth_of(node, url)
         common = Request(path=url.name, auth=auth, client=client)
         if isinstance(url_node, ast.Name):
-            v.sent(url_node.id, evidence)
+            self.url_literals.sent(url_node.id, evidence)
         if url_node is not None and not self._reported_where_defined(url_node):
             span = v.source.span(v.infer.path_part(url_node))
             v.add(urls.endpoint_touch(url, span, method, evidence, Syntax.STRING, auth=auth))
@@ -131,7 +139,7 @@ class CallHandler:
                                             credential=self._query_credential(url)):
                 v.add(touch)
         if url_node is not None:
-            v.mark_url(url_node)
+            self.url_literals.mark(url_node)
         context = urls.context_of(method)
         for keyword in node.keywords:
             location = PAYLOADS.get(keyword.arg or "")
@@ -157,18 +165,18 @@ class CallHandler:
         return any(isinstance(n, ast.Name) and self._api_text(n.id) for n in ast.walk(node))
 
     def _api_text(self, name: str) -> bool:
-        text = self.v.scope.lookup(name)
-        return isinstance(text, str) and urls.parse(text, self.v.model) is not None
+        text = self.state.scope.lookup(name)
+        return isinstance(text, str) and urls.parse(text, self.state.model) is not None
 
     def _query_credential(self, url: urls.ApiUrl) -> str | None:
         for key, value in url.query:
-            credential = self.v.model.credential_type(key, "query", str(value))
+            credential = self.state.model.credential_type(key, "query", str(value))
             if credential:
                 return credential
         return None
 
     def auth_of(self, node: ast.Call, url: urls.ApiUrl) -> str | None:
-        model = self.v.model
+        model = self.state.model
         found = self._query_credential(url)
         for keyword in node.keywords:
             entries = self._entries(keyword.value)
@@ -185,10 +193,10 @@ class CallHandler:
     def _entries(self, node: ast.AST) -> list[tuple[str, ast.AST, ast.AST]]:
         """(key, key node, value node) of a dict literal, a name bound to one, or dict(k=v)."""
         if isinstance(node, ast.Name):
-            bound = self.v.scope.lookup(node.id)
+            bound = self.state.scope.lookup(node.id)
             node = bound.node if isinstance(bound, Inferred) and bound.holds == "dict" else node
         if isinstance(node, ast.Dict):
-            self.v.handled.add(id(node))
+            self.state.handle(node)
             return [(k.value, k, val) for k, val in zip(node.keys, node.values)
                     if isinstance(k, ast.Constant) and isinstance(k.value, str)]
         if isinstance(node, ast.Call) and last_name(node.func) == "dict":
@@ -198,15 +206,15 @@ class CallHandler:
     def payload(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
                 request: Request) -> None:
         """A body sent: its keys are parameters of the request (pyflow.py follows the body)."""
-        self.v.flows.send(node, Sink(record, evidence, context, method, request))
+        self.flows.send(node, Sink(record, evidence, context, method, request))
 
     def headers(self, node: ast.AST, record: str | None, evidence: str, context: str, method: str,
                 request: Request) -> None:
         for key, key_node, value in self._entries(node):
             if key.lower() in urls.PLAIN_HEADERS:
                 continue
-            credential = self.v.model.credential_type(key, "headers", ast.unparse(value))
-            self.v.add(Touch("param", key, self.v.source.span(key_node), record, evidence, context,
+            credential = self.state.model.credential_type(key, "headers", ast.unparse(value))
+            self.state.add(Touch("param", key, self.state.source.span(key_node), record, evidence, context,
                              method, literal(value), Syntax.HEADER,
                              request=replace(request, location="header", credential=credential)))
 
@@ -215,7 +223,7 @@ class CallHandler:
         func = node.func
         if not isinstance(func, ast.Attribute):
             return False
-        manager = self.v.infer.of(func.value)
+        manager = self.state.infer.of(func.value)
         if manager is None or manager.holds != "manager" or func.attr not in MANAGER_CONTEXT:
             return False
         context = MANAGER_CONTEXT[func.attr]
@@ -232,51 +240,51 @@ class CallHandler:
         held = _keywords(node)
         for index, keyword in enumerate(k for k in node.keywords if k.arg):
             if keyword.arg != "new_data":
-                written = Written(value_span=self.v.source.span_tuple(keyword.value), siblings=others(held, index))
-                self.v.add(Touch("param", keyword.arg, self.v.source.span(keyword), manager.record, "typed",
+                written = Written(value_span=self.state.source.span_tuple(keyword.value), siblings=others(held, index))
+                self.state.add(Touch("param", keyword.arg, self.state.source.span(keyword), manager.record, "typed",
                                  context, method, held[index][1], Syntax.KWARG, request=request, written=written))
         return True
 
     def manager_endpoint(self, node: ast.Call, manager: Inferred, method: str) -> None:
         """A manager call of a client whose credential is known is a request to the manager's
         endpoint with that credential (a job token on an endpoint that refuses it, say)."""
-        url = urls.parse(manager.base, self.v.model, relative_ok=True) if manager.auth and manager.base else None
+        url = urls.parse(manager.base, self.state.model, relative_ok=True) if manager.auth and manager.base else None
         if url is not None:
-            self.v.add(urls.endpoint_touch(url, self.v.source.span(node), method, "typed", Syntax.MANAGER,
+            self.state.add(urls.endpoint_touch(url, self.state.source.span(node), method, "typed", Syntax.MANAGER,
                                            auth=manager.auth))
 
     def record_method(self, node: ast.Call) -> None:
         func = node.func
         if not isinstance(func, ast.Attribute):
             return
-        owner = self.v.receiver(func.value)
+        owner = self.fields.receiver(func.value)
         if owner is not None:
-            self.v.add(Touch("call", func.attr, self.v.source.span(node), owner[0], owner[1], "call",
+            self.state.add(Touch("call", func.attr, self.state.source.span(node), owner[0], owner[1], "call",
                              syntax=Syntax.METHOD))
 
     def manager_attribute(self, node: ast.Attribute) -> None:
         """``gl.geonodes``: using a python-gitlab manager is a call touch of its own."""
-        inferred = self.v.infer.of(node)
+        inferred = self.state.infer.of(node)
         if inferred is not None and inferred.holds == "manager":
-            self.v.add(Touch("call", node.attr, self.v.source.span(node), inferred.record, "typed", "call",
+            self.state.add(Touch("call", node.attr, self.state.source.span(node), inferred.record, "typed", "call",
                              syntax=Syntax.MANAGER))
-            self.v.handled.add(id(node))
+            self.state.handle(node)
 
     # ---------------------------------------------------------------- telemetry
     def telemetry_call(self, node: ast.Call) -> bool:
         message = last_name(node.func)
-        if message not in self.v.infer.messages:
+        if message not in self.state.infer.messages:
             return False
         for keyword in node.keywords:
             if keyword.arg:
                 self.telemetry(message, keyword.arg, keyword.value, keyword)
-        self.v.infer_cache[id(node)] = Inferred("message", message, "typed", message)
+        self.state.returns(node, Inferred("message", message, "typed", message))
         return True
 
     def telemetry(self, message: str, field: str, value: ast.AST | None, where: ast.AST) -> None:
-        self.v.add(Touch("telemetry", f"{message}.{field}", self.v.source.span(where), message, "typed",
+        self.state.add(Touch("telemetry", f"{message}.{field}", self.state.source.span(where), message, "typed",
                          "value", value=literal(value) if value is not None else NO_VALUE, syntax=Syntax.PYTHON,
-                         telemetry=Telemetry(message=message, field=field, source=self.v.source.segment(value),
+                         telemetry=Telemetry(message=message, field=field, source=self.state.source.segment(value),
                                              clock_scale=clock_scale(value))))
 
 

@@ -74,14 +74,25 @@ def _choices(node: ast.Call) -> tuple:
     return ()
 
 
+def open_values(touches: list[Touch]) -> bool:
+    """Whether any parameter's value is not a literal, so that an option's choices may be it
+    (else the module's options are not looked for: that is a walk of the whole tree)."""
+    return any(_open(touch) for touch in touches)
+
+
+def _open(touch: Touch) -> bool:
+    return touch.role == "param" and touch.value is NO_VALUE and touch.written is not None \
+        and touch.written.value_span is not None
+
+
 def with_choices(touches: list[Touch], text: str, choices: dict[str, tuple]) -> list[Touch]:
     """Parameters whose value is an option's (``args.scope``, ``scope``) get its choices."""
     if not choices:
         return touches
     out = []
     for touch in touches:
-        span = touch.written.value_span if touch.written else None
-        if touch.role == "param" and touch.value is NO_VALUE and span:
+        if _open(touch):
+            span = touch.written.value_span
             read = OPTION_READ.search(text[span[0]:span[1]].strip())
             name = read and (read.group(1) or read.group(2))
             if name in choices:

@@ -26,7 +26,6 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..apimodel import PAYLOAD_RECORDS
 from ..details import Range, Request
@@ -36,9 +35,7 @@ from ..values import NO_VALUE, Touch
 from . import urls
 from .pyinfer import format_marks
 from .pysource import last_name, literal
-
-if TYPE_CHECKING:
-    from .python import Visitor
+from .pystate import ScanState
 
 # Words an SDK adds to a record's name when it names a model of it (RunnerModel, GroupUpdateRequest).
 SUFFIXES = frozenset({
@@ -85,8 +82,8 @@ class Declarations:
     ``finish``: a class that a webhook payload's class uses (``object_attributes: MergeRequestAttrs``,
     ``runner: Runner``) is that payload's, whose fields are no REST fields, wherever it is declared."""
 
-    def __init__(self, visitor: Visitor):
-        self.v = visitor
+    def __init__(self, state: ScanState):
+        self.state = state
         self.classes: dict[str, frozenset[str]] = {}  # field names of the classes declared so far
         self.found: dict[str, list[Touch]] = {}  # touches of the classes that model a record
         self.annotations: dict[str, list[ast.expr]] = {}  # the field annotations of each class
@@ -102,7 +99,7 @@ class Declarations:
                 todo.append(name)
         for name, touches in self.found.items():
             for touch in touches if name not in below else ():
-                self.v.add(touch)
+                self.state.add(touch)
 
     # ---------------------------------------------------------------- classes
     def enter(self, node: ast.ClassDef) -> None:
@@ -115,7 +112,7 @@ class Declarations:
         """The record a class is named for (``Project``, ``MergeRequest``, ``RunnerModel``); never
         a webhook's payload (``MergeRequestEvent``)."""
         for candidate in _candidates(_words(name)):
-            record = self.v.model.record_for_name(candidate)
+            record = self.state.model.record_for_name(candidate)
             if record is not None:
                 return None if record in PAYLOAD_RECORDS else record
         return None
@@ -152,7 +149,7 @@ class Declarations:
 
     def model_of(self, name: str, keys: frozenset[str]) -> Model | None:
         words = _words(name)
-        found = self.v.model.record_for_declaration(_candidates(words), keys)
+        found = self.state.model.record_for_declaration(_candidates(words), keys)
         if found is None:
             return None
         if found[0] in PAYLOAD_RECORDS:
@@ -163,7 +160,7 @@ class Declarations:
         """A request model: a word of its name outside any record's name (``request`` of
         ``MergeRequest`` is not one) says so, or a pagination or ordering field it declares."""
         name = "_".join(words)
-        for record in sorted(self.v.model.records, key=len, reverse=True):
+        for record in sorted(self.state.model.records, key=len, reverse=True):
             name = name.replace(record, "")
         return bool(REQUEST_WORDS.intersection(name.split("_")) or REQUEST_FIELDS & keys)
 
@@ -180,7 +177,7 @@ class Declarations:
         if target.id.startswith("_") or target.id == "model_config":
             return None
         where = alias if alias is not None else target
-        return Declared(where.value if alias is not None else target.id, self.v.source.span(where), target.id)
+        return Declared(where.value if alias is not None else target.id, self.state.source.span(where), target.id)
 
     @staticmethod
     def _touch(model: Model, name: str, span: Range, value: object = NO_VALUE, role: str | None = None) -> Touch:
@@ -189,14 +186,14 @@ class Declarations:
 
     def _values(self, model: Model, name: str, values: list[ast.Constant]) -> list[Touch]:
         """The values listed for ``name``, when at least two of them are of its known value set."""
-        spec = self.v.model.records[model.record]
+        spec = self.state.model.records[model.record]
         tables = [("field", spec.field_values), ("param", spec.filter_values)]
         if model.role == "param":
             tables.reverse()
         role, known = next(((k, t[name]) for k, t in tables if name in t), (None, ()))
         if role is None or len({c.value for c in values} & set(known)) < 2:
             return []
-        return [self._touch(model, name, self.v.source.span(c), c.value, role) for c in values]
+        return [self._touch(model, name, self.state.source.span(c), c.value, role) for c in values]
 
     def _enum(self, node: ast.ClassDef) -> None:
         """``class RunnerStatus(str, Enum)``: its members' values are a runner's ``status`` values."""
@@ -205,7 +202,7 @@ class Declarations:
             words = words[:-1]
         if len(words) < 2:
             return
-        record = next(filter(None, map(self.v.model.record_for_name, _candidates(words[:-1]))), None)
+        record = next(filter(None, map(self.state.model.record_for_name, _candidates(words[:-1]))), None)
         values = [stmt.value for stmt in node.body if isinstance(stmt, ast.Assign) and _string(stmt.value)]
         if record is not None:
             touches = self._values(Model(record, "named", "field"), words[-1], values)
@@ -216,13 +213,13 @@ class Declarations:
         assigned = {t.id: stmt.value for stmt in node.body if isinstance(stmt, ast.Assign)
                     for t in stmt.targets if isinstance(t, ast.Name)}
         path = literal(assigned.get("_path"))
-        url = urls.parse(format_marks(path), self.v.model) if isinstance(path, str) else None
+        url = urls.parse(format_marks(path), self.state.model) if isinstance(path, str) else None
         if url is None or url.record is None:
             return
         for attribute, (context, method, location) in MANAGER_LISTS.items():
             request = Request(path=url.template, location=location, client="python-gitlab")
             for constant in _strings(assigned.get(attribute)):
-                self.v.add(Touch("param", constant.value, self.v.source.span(constant), url.record, "typed",
+                self.state.add(Touch("param", constant.value, self.state.source.span(constant), url.record, "typed",
                                  context, method, syntax=Syntax.ATTRIBUTE_LIST, request=request))
 
     # ---------------------------------------------------------------- functional syntax
@@ -234,7 +231,7 @@ class Declarations:
             return
         for part in node.args[1:]:
             if isinstance(part, ast.Dict):
-                self.v.handled.add(id(part))
+                self.state.handle(part)
         fields = list(self._functional(node))
         keys = frozenset(f.name for f in fields)
         model = self.model_of(name, keys) if fields else None
@@ -243,7 +240,7 @@ class Declarations:
             self.found.setdefault(name, []).extend(self._touch(model, d.name, d.span) for d in fields)
 
     def _functional(self, node: ast.Call) -> Iterator[Declared]:
-        span = self.v.source.span
+        span = self.state.source.span
         for keyword in node.keywords:
             if keyword.arg and keyword.arg not in ("total", "rename", "defaults", "module"):
                 start = span(keyword)[0]
@@ -265,8 +262,8 @@ class Declarations:
     def _words_of(self, constant: ast.Constant) -> Iterator[Declared]:
         """The field names of ``namedtuple("R", "id active")``, each at its place in the string
         (only where the string is written without escapes, so that places in it are exact)."""
-        start, end = self.v.source.span(constant)
-        written = self.v.source.text[start:end]
+        start, end = self.state.source.span(constant)
+        written = self.state.source.text[start:end]
         if "\\" in written:
             return
         quote = written.lstrip("rRbBuU")

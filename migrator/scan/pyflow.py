@@ -22,16 +22,13 @@ from __future__ import annotations
 
 import ast
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from ..details import Request, Written, others
 from ..syntax import Syntax
 from ..values import Touch
 from .pyinfer import Inferred
 from .pysource import literal
-
-if TYPE_CHECKING:
-    from .python import Visitor
+from .pystate import ScanState
 
 SELF = ("self", "cls")
 EVIDENCE_RANK = {"typed": 0, "named": 1, "bare": 2}
@@ -88,8 +85,8 @@ class Param:
 
 
 class Flows:
-    def __init__(self, visitor: Visitor):
-        self.v = visitor
+    def __init__(self, state: ScanState):
+        self.state = state
         self.bodies: dict[int, Body] = {}
         self.attributes: dict[str, Body] = {}
         self.signatures: dict[str, list[tuple[list[str], list[str]]]] = {}
@@ -182,7 +179,7 @@ class Flows:
         target, key = node.args[0], node.args[1]
         iterated = next((loop[key.id] for loop in reversed(self.loops) if isinstance(key, ast.Name) and key.id in loop),
                         None)
-        inferred = self.v.infer.of(target) if iterated is not None else None
+        inferred = self.state.infer.of(target) if iterated is not None else None
         if inferred is not None and inferred.holds == "record" and inferred.record:
             request = Request(location="body", auth=inferred.auth, client="python-gitlab")
             self.send(iterated, Sink(inferred.record, inferred.evidence, "update", "PUT", request))
@@ -266,7 +263,7 @@ class Flows:
                     return names[node.id]
             if node.id in frame.params:
                 return Param(frame.function, node.id)
-            bound = self.v.scope.lookup(node.id)
+            bound = self.state.scope.lookup(node.id)
             if isinstance(bound, Inferred) and bound.holds == "dict" and isinstance(bound.node, ast.Dict):
                 return self.body_of(bound.node)
             return None
@@ -312,7 +309,7 @@ class Flows:
             return []
         seen.add(id(body))
         for node in body.literals:
-            self.v.handled.add(id(node))
+            self.state.handle(node)
         entries = list(body.entries)
         for function in body.returned_by:
             for returned in self.returns.get(function, ()):
@@ -320,7 +317,7 @@ class Flows:
         return entries
 
     def _touch(self, entry: Entry, sink: Sink, siblings: tuple, value: object) -> None:
-        v = self.v
+        v = self.state
         written = Written(value_span=v.source.span_tuple(entry.value), siblings=siblings)
         v.add(Touch("param", entry.name, v.source.span(entry.key), sink.record, sink.evidence, sink.context,
                     sink.method, value, entry.syntax, request=sink.request, written=written))

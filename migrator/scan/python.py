@@ -4,33 +4,40 @@ It reports what the code does to the API: URLs called (requests, httpx, urllib, 
 ``gl.http_*``), python-gitlab managers and objects, fields read, written, compared or held in
 dict literals, and parameters sent (dicts passed as json/data/params, create/update dicts,
 list filters). Which of those matter is the rule table's business.
+
+The Visitor walks the tree and keeps the scan's state (pystate.ScanState) and its parts: calls
+(pycalls), bodies built step by step (pyflow), declarations (pydecl), fields (pyfields) and URL
+literals (pyurls). Each part is handed the state, never the Visitor, and none imports this module.
 """
 
 from __future__ import annotations
 
 import ast
-from dataclasses import replace
+from collections.abc import Sequence
 
 from ..apimodel import ApiModel
 from ..details import Expression, Written, others
 from ..syntax import Syntax
-from ..values import EVIDENCE_ORDER, NO_VALUE, ScanError, Touch
-from . import pyjson, pymocks, urls
+from ..values import NO_VALUE, ScanError, Touch
+from . import pyjson
+from .pyaround import passed_over
 from .pycalls import CallHandler
-from .pychoices import option_choices, with_choices
+from .pychoices import open_values, option_choices, with_choices
 from .pydecl import Declarations
+from .pyfields import Fields
 from .pyflow import Flows
-from .pyinfer import Inferred, Inferer
-from .scope import Scope
+from .pyinfer import Inferred
 from .pysource import Source, literal, parse
+from .pystate import ScanState
+from .pyurls import Urls
 from .pywalk import Walker
 
-SKIP_RECEIVERS = {"self", "cls"}
-HOLDS_NO_RECORD = {"module", "client", "manager", "session", "response", "dict", "message"}
 NEGATED = Expression(negated=True)
 
 
-def scan(text: str, model: ApiModel) -> list[Touch]:
+def scan(text: str, model: ApiModel, spots: Sequence[int] | None = None) -> list[Touch]:
+    """The touches of a Python text; with ``spots``, the lines where a rule's tokens stand, only
+    of the code around them (pyaround.py)."""
     try:
         tree = parse(text)
     except SyntaxError as exc:
@@ -39,45 +46,42 @@ def scan(text: str, model: ApiModel) -> list[Touch]:
         raise ScanError("too deeply nested or too long for the Python parser") from None
     except ValueError as exc:  # e.g. source code string cannot contain null bytes
         raise ScanError(str(exc)) from None
-    visitor = Visitor(Source(text), model)
+    visitor = Visitor(Source(text), model, spots)
     visitor.visit(tree)
     touches = visitor.finish()
-    if "choices" in text or "Choice(" in text:
+    if ("choices" in text or "Choice(" in text) and open_values(touches):
         touches = with_choices(touches, text, option_choices(tree))
     return touches
 
 
 class Visitor(Walker):
-    def __init__(self, source: Source, model: ApiModel):
-        self.source = source
-        self.model = model
-        self.scope = Scope()
-        self.infer = Inferer(model, self.scope, frozenset(model.telemetry_messages))
-        self.touches: list[Touch] = []
-        self.url_touches: dict[int, range] = {}  # a URL expression → the touches it gave
-        self.named_urls: dict[str, range] = {}  # a name bound to a URL → the touches written there
-        self.handled: set[int] = set()
+    def __init__(self, source: Source, model: ApiModel, spots: Sequence[int] | None = None):
+        self.spots = spots
+        self.passed_over: frozenset[int] = frozenset()  # functions no rule's token depends on (pyaround.py)
+        state = self.state = ScanState(source, model)
+        self.source, self.model = source, model
+        self.scope, self.infer, self.mocks = state.scope, state.infer, state.mocks
         self.dicts: list[tuple[ast.Dict, str | None]] = []
         self.dict_names: dict[int, str] = {}
         self.strings: list[ast.Constant] = []
-        self.mocks = pymocks.Mocks()
-        self.calls = CallHandler(self)
-        self.flows = Flows(self)
-        self.declarations = Declarations(self)
-        self.infer_cache = self.infer.cache
+        self.declarations = Declarations(state)
+        self.fields = Fields(state, self.declarations)
+        self.urls = Urls(state)
+        self.flows = Flows(state)
+        self.calls = CallHandler(state, self.fields, self.urls, self.flows, self.visit)
 
     def finish(self) -> list[Touch]:
         self.declarations.finish()
         self.flows.finish()
         for node, _ in self.dicts:
-            if id(node) not in self.handled:
+            if not self.state.handled(node):
                 self._dict_keys(node)
         for node in self.strings:
-            self.touches.extend(pyjson.touches(self.source, node, self.model, self.dict_names.get(id(node))))
-        return self.touches
+            self.state.touches.extend(pyjson.touches(self.source, node, self.model, self.dict_names.get(id(node))))
+        return self.state.touches
 
     def add(self, touch: Touch) -> None:
-        self.touches.append(touch)
+        self.state.add(touch)
 
     # ---------------------------------------------------------------- scopes and bindings
     def visit_Module(self, node: ast.Module) -> None:
@@ -87,6 +91,8 @@ class Visitor(Walker):
                 text = self.infer.template(stmt.value)
                 if text is not None:
                     self.scope.bind(stmt.targets[0].id, text)
+        if self.spots is not None:
+            self.passed_over = passed_over(node, self.source.text, self.spots)
         self.generic_visit(node)
 
     def visit_Import(self, node: ast.Import) -> None:
@@ -100,6 +106,8 @@ class Visitor(Walker):
                 self.scope.bind(name, Inferred("module", name=f"{node.module}.{alias.name}"))
 
     def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> None:
+        if id(node) in self.passed_over:
+            return
         for decorator in getattr(node, "decorator_list", []):
             self.visit(decorator)
         self.scope.push()
@@ -154,8 +162,7 @@ class Visitor(Walker):
             return
         if isinstance(value, (ast.Dict, ast.Constant)):
             self.dict_names[id(value)] = name
-        if id(value) in self.url_touches:
-            self.named_urls[name] = self.url_touches[id(value)]
+        self.urls.bound(name, value)
         text = self.infer.template(value)
         inferred = self.infer.of(value)
         if inferred is None and text is None:
@@ -206,62 +213,13 @@ class Visitor(Walker):
     visit_ListComp = visit_SetComp = visit_GeneratorExp = visit_DictComp = _comprehension
 
     # ---------------------------------------------------------------- fields
-    def field_access(self, node: ast.AST) -> tuple[str, ast.AST, Syntax] | None:
-        """(field name, receiver, syntax) when node reads a field: x.f, x["f"], x.get("f")."""
-        if isinstance(node, ast.Attribute):
-            return node.attr, node.value, Syntax.ATTRIBUTE
-        if isinstance(node, ast.Subscript):
-            key = literal(node.slice)
-            if isinstance(key, str):
-                return key, node.value, Syntax.SUBSCRIPT
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
-            key = literal(node.args[0])
-            if node.func.attr in ("get", "pop", "setdefault") and isinstance(key, str):
-                base = self.infer.of(node.func.value)
-                if base is None or base.holds not in HOLDS_NO_RECORD:
-                    return key, node.func.value, Syntax.GET
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2:
-            key = literal(node.args[1])
-            if node.func.id in ("getattr", "hasattr") and isinstance(key, str):
-                return key, node.args[0], Syntax.GETATTR
-        return None
-
-    def receiver(self, node: ast.AST) -> tuple[str | None, str] | None:
-        """(record, evidence) of the object a field is read on, or None if it is no record."""
-        if isinstance(node, ast.Name) and node.id in SKIP_RECEIVERS:
-            return None
-        inferred = self.infer.of(node)
-        if inferred is None:
-            return None, "bare"
-        if inferred.holds in HOLDS_NO_RECORD:
-            return None
-        return inferred.record, inferred.evidence
-
-    def field_touch(self, node: ast.AST, context: str, value: object = NO_VALUE, syntax: Syntax | None = None,
-                    written: Written | None = None, expression: Expression | None = None) -> bool:
-        access = self.field_access(node)
-        if access is None:
-            return False
-        name, receiver, form = access
-        syntax = syntax or form
-        owner = self.receiver(receiver)
-        if owner == (None, "bare") and form in (Syntax.SUBSCRIPT, Syntax.GET):  # self.info["f"] in class Project
-            owner = self.declarations.own_mapping(receiver) or owner
-        if owner is None:
-            return False
-        record, evidence = owner
-        self.add(Touch("field", name, self.source.span(node), record, evidence, context,
-                       value=value, syntax=syntax, written=written, expression=expression))
-        self.handled.add(id(node))
-        return True
-
     def _write(self, target: ast.Attribute | ast.Subscript, value: ast.AST | None) -> None:
         self.flows.written(target, value)
         inferred = self.infer.of(target.value)
         if inferred and inferred.holds == "message" and isinstance(target, ast.Attribute):
             self.calls.telemetry(inferred.name, target.attr, value, target)
         else:
-            self.field_touch(target, "write", literal(value) if value is not None else NO_VALUE,
+            self.fields.touch(target, "write", literal(value) if value is not None else NO_VALUE,
                              written=Written(value_span=self.source.span_tuple(value), statement=True))
         self.visit(target.value)
         if isinstance(target, ast.Subscript):
@@ -280,7 +238,7 @@ class Visitor(Walker):
                 # `(s := runner.status) == "paused"`: the field is compared, and bound to a name
                 # that a rewrite of the comparison would lose, so its syntax is its own.
                 walrus = isinstance(access, ast.NamedExpr)
-                if value is not NO_VALUE and self.field_touch(
+                if value is not NO_VALUE and self.fields.touch(
                         access.value if walrus else access, "compare", value, Syntax.NAMED_EXPR if walrus else None,
                         expression=Expression(op=op, compare=self.source.span_tuple(node))):
                     break
@@ -290,24 +248,24 @@ class Visitor(Walker):
         """``match runner.status: case "paused":`` compares the subject with each case's literal."""
         values = tuple(v for case in node.cases for v in _case_literals(case.pattern))
         if values:
-            self.field_touch(node.subject, "compare", values, Syntax.MATCH,
+            self.fields.touch(node.subject, "compare", values, Syntax.MATCH,
                              expression=Expression(op="In", compare=self.source.span_tuple(node.subject)))
         self.generic_visit(node)
 
     def visit_Attribute(self, node: ast.Attribute) -> None:
-        if id(node) not in self.handled and isinstance(node.ctx, ast.Load):
+        if not self.state.handled(node) and isinstance(node.ctx, ast.Load):
             self.calls.manager_attribute(node)
-            self.field_touch(node, "read", expression=NEGATED if id(node) in self.calls.negated else None)
+            self.fields.touch(node, "read", expression=NEGATED if self.state.negated(node) else None)
         self.visit(node.value)
 
     def visit_Subscript(self, node: ast.Subscript) -> None:
-        if id(node) not in self.handled and isinstance(node.ctx, ast.Load):
-            self.field_touch(node, "read")
+        if not self.state.handled(node) and isinstance(node.ctx, ast.Load):
+            self.fields.touch(node, "read")
         self.generic_visit(node)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> None:
         if isinstance(node.op, ast.Not):
-            self.calls.negated.add(id(node.operand))
+            self.state.negate(node.operand)
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:
@@ -342,52 +300,19 @@ class Visitor(Walker):
     # ---------------------------------------------------------------- URL literals
     def visit_Constant(self, node: ast.Constant) -> None:
         if isinstance(node.value, str):
-            self.url_literal(node)
+            self.urls.literal(node)
         if isinstance(node.value, (str, bytes)) and node.value.lstrip()[:1] in ("{", "[", b"{", b"["):
             self.strings.append(node)
 
     def visit_JoinedStr(self, node: ast.JoinedStr) -> None:
-        self.url_literal(node)
+        self.urls.literal(node)
         for value in node.values:
             if isinstance(value, ast.FormattedValue):
                 self.visit(value.value)
 
     def visit_BinOp(self, node: ast.BinOp) -> None:
-        if not self.url_literal(node):
+        if not self.urls.literal(node):
             self.generic_visit(node)
-
-    def mark_url(self, node: ast.AST) -> None:
-        """A URL expression is reported once, as a whole: its string parts are not URLs of their own."""
-        for part in ast.walk(node):
-            if isinstance(part, (ast.Constant, ast.JoinedStr, ast.BinOp)) or part is node:
-                self.handled.add(id(part))
-
-    def url_literal(self, node: ast.AST) -> bool:
-        """An API URL or path written in the code, outside any call that sends it."""
-        if id(node) in self.handled:
-            return False
-        text = self.infer.template(node)
-        url = urls.parse(text, self.model) if text and "/" in text else None
-        if url is None:
-            return False
-        self.mark_url(node)
-        span = self.source.span(self.infer.path_part(node))
-        evidence = urls.literal_evidence(url)
-        first = len(self.touches)
-        origin = self.mocks.origin(node)
-        for touch in (urls.endpoint_touch(url, span, None, evidence, Syntax.STRING),
-                      *urls.query_touches(url, span, None, evidence, Syntax.STRING)):
-            self.add(replace(touch, origin=origin) if origin.recorded else touch)
-        self.url_touches[id(node)] = range(first, len(self.touches))
-        return True
-
-    def sent(self, name: str, evidence: str) -> None:
-        """A name bound to a URL is sent by an HTTP client: the touches written where the URL is
-        defined get the call's evidence (the path there is the API's, not only a look-alike)."""
-        for index in self.named_urls.get(name, ()):
-            touch = self.touches[index]
-            if EVIDENCE_ORDER.index(evidence) > EVIDENCE_ORDER.index(touch.evidence):
-                self.touches[index] = replace(touch, evidence=evidence)
 
 
 def _case_literals(pattern: ast.pattern) -> list[object]:

@@ -67,9 +67,11 @@ def on_base(base: str | None, text: str) -> str:
     return text
 
 
-def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | None:
+def parse(text: str, model: ApiModel, *, relative_ok: bool = False, least: int = SUB_RESOURCE) -> ApiUrl | None:
     """The API URL in ``text``, or None. ``relative_ok``: a bare path (``/runners``) is an API
-    path, as in ``gl.http_get("/runners")`` or ``glab api runners``."""
+    path, as in ``gl.http_get("/runners")`` or ``glab api runners``. ``least``: the literal
+    segments a path without a leading slash needs to be taken for a whole endpoint (one, where
+    a request builder of the API's own takes it: language.Client.rooted)."""
     offset, under_api, whole = -1, False, False
     for prefix in model.api_prefixes:
         index = text.find(prefix)
@@ -101,7 +103,7 @@ def parse(text: str, model: ApiModel, *, relative_ok: bool = False) -> ApiUrl | 
     if not segments or any(" " in s or s.startswith(("http:", "https:")) for s in segments):
         return None
     endpoint = model.endpoint_for(segments)
-    if whole and (endpoint is None or sub_resources(endpoint.path) < SUB_RESOURCE):
+    if whole and (endpoint is None or sub_resources(endpoint.path) < least):
         return None
     if endpoint is None and not under_api and offset == len(MARK):
         endpoint = model.endpoint_ending(segments)

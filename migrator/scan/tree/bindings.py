@@ -12,7 +12,7 @@ from .infer import Inferred
 from .nodes import Node, argument_nodes, arguments, callee, field, member_name, receiver, unwrap
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 
 def destructure(walk: Walk, pattern: Node, base: Inferred | None) -> None:

@@ -13,7 +13,7 @@ from .nodes import Node, operator, unwrap
 from .nodes import operand as operand_of
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 NEGATED = Expression(negated=True)
 

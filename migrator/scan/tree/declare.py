@@ -31,7 +31,7 @@ from .nodes import Node, arguments, callee, field, member_name, receiver, unwrap
 from .strings import name_span, object_entries, string_value, symbol_name
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 JSON_TAG = re.compile(r'\bjson:"([^",]*)')
 

@@ -64,8 +64,13 @@ LANGUAGE = Language(
                setters={"SetQueryParam": "query:pair", "SetQueryParams": "query", "SetQueryParamsFromValues": "query",
                         "SetBody": "body", "SetFormData": "form", "SetHeader": "header:pair",
                         "SetHeaders": "header"}),
+        # the Go client's own request builder (its services' ``s.client.NewRequest(http.MethodGet,
+        # "geo_nodes", opt, options)``; exported, so programs call it too): a path under /api/v4
+        Client("gitlab", callable=False, verbs=frozenset(), requests={"NewRequest": (0, 1)}, instances=True,
+               rooted=True),
     ),
     locations={},
+    method_names={f"http.Method{verb.title()}": verb for verb in ("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE")},
     query_builders=frozenset({"url.Values"}),
     body_members=frozenset({"Body"}),
     callbacks=frozenset(),

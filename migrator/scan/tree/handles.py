@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .nodes import Node, argument_nodes, callee_name, field
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,9 @@ class Client:
                ``conn.get(path, params)`` (query), ``conn.post(path, body)`` (body)
     instances  its instances are passed around where the walk cannot see them made (Guzzle's
                ``$this->http``): a client it cannot know may call its ``requests`` methods too
+    rooted     its ``requests`` take a path under the API's root, as an SDK's own request builder
+               does (the Go client's ``c.NewRequest(http.MethodGet, "geo_nodes", …)``): a whole
+               endpoint of the model even with one literal segment
     """
 
     name: str
@@ -47,6 +50,7 @@ class Client:
     methods: dict[str, str] = field(default_factory=dict)
     second: dict[str, str] = field(default_factory=dict)
     instances: bool = False
+    rooted: bool = False
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,7 @@ class Language:
     # request options: the key holding the URL, the method, and where each other key sends
     url_keys: frozenset[str] = frozenset({"url"})
     method_keys: frozenset[str] = frozenset({"method"})
+    method_names: dict[str, str] = field(default_factory=dict)  # Go's ``http.MethodGet``: "GET"
     locations: dict[str, str] = field(default_factory=dict)
     serializers: frozenset[str] = frozenset()  # ``JSON.stringify(body)`` sends ``body``
     query_builders: frozenset[str] = frozenset()  # ``new URLSearchParams({…})``
@@ -191,6 +196,10 @@ class Language:
 
     def client(self, name: str) -> Client | None:
         return next((c for c in self.clients if c.name == name), None)
+
+    def rooted(self, method: str) -> bool:
+        """A rooted builder's method: its path says it is the API's, whatever its receiver's type."""
+        return any(c.rooted and method in c.requests for c in self.clients)
 
     def api_name(self, written: str) -> str:
         """The API's name of a field as the code writes it: ``mergedBy`` → ``merged_by`` (camel),

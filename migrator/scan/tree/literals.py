@@ -18,7 +18,7 @@ from .nodes import Node, argument_nodes, arguments, callee_name, index, receiver
 from .strings import name_span, name_value, object_entries, text_span
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 
 def named_only(w: Walk, node: Node) -> bool:

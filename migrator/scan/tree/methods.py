@@ -21,7 +21,7 @@ from .nodes import (Node, call_parts, field, is_member, is_type, method_name, re
                     unwrap)
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 
 class Methods:

@@ -21,7 +21,7 @@ from .nodes import Node, argument_nodes, call_parts, callee, receiver, unwrap
 from .strings import name_span, name_value, string_value
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")  # a key a method reads by name
 

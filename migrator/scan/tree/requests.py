@@ -21,7 +21,7 @@ from .nodes import (Node, argument_nodes, arguments, call_parts, callee, callee_
 from .strings import name_span, object_entries, text_span
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 UNKNOWN = Client("", callable=False)  # ``this.http.get(url)``: a client the walk cannot know
 
@@ -92,7 +92,7 @@ class Requests:
         if value is not None and value.holds == "response" and method in self._chain(value):
             return self._chained(node, value, self._chain(value)[method], listed)
         client = module or (self.lang.client(value.family) or UNKNOWN if value and value.holds == "client" else None)
-        if client is None and (value is None or value.holds == "record") and self.lang.unknown_clients:
+        if client is None and (value is None or value.holds == "record" or self.lang.rooted(method)) and self.lang.unknown_clients:
             client = UNKNOWN
         base = value.base if value is not None and value.holds == "client" else None
         if client is not None and method in client.requests | (self._requests if client is UNKNOWN else {}):
@@ -124,8 +124,10 @@ class Requests:
             base = self._option(listed[0] if listed else None, module.factories[method])
             self.w.infer.cache[node.id] = Inferred("client", base=base, family=module.name)
             return False
+        module = next((c for c in self.lang.clients if c.instances and method in c.requests), module) if module is UNKNOWN else module
         at, url_at = {**self._requests, **module.requests}.get(method, (-1, -1))
         verb = self.w.literal(listed[at]) if at >= 0 and len(listed) > url_at else None
+        verb = self.lang.method_names.get(self.s.text_of(listed[at])) if verb is NO_VALUE else verb
         return isinstance(verb, str) and self._send(node, module, verb.lower(), listed[url_at:], base)
 
     @property
@@ -301,7 +303,8 @@ class Requests:
             return False
         text = urls.on_base(base, text)
         token = urls.credentialed(text, self.w.model)  # ``'projects/' . $id . '/repository/tags?private_token=' …``
-        url = urls.parse(text, self.w.model, relative_ok=bool(base) or token or text.startswith(urls.MARK + "/"))
+        least = 1 if client.rooted else urls.SUB_RESOURCE
+        url = urls.parse(text, self.w.model, relative_ok=bool(base) or token or text.startswith(urls.MARK + "/"), least=least)
         if url is None or (not client.name and not (url.under_api or url.template or token)):
             return False
         evidence = "typed" if url.under_api or base or (url.template and not url.relative) else "named"
@@ -331,12 +334,15 @@ class Requests:
 
     def url_at(self, url: urls.ApiUrl, node: Node, method: str, evidence: str, auth: str | None = None) -> None:
         """A request's URL, reported where it is written: through the calls that only wrap it or
-        format it (``URI(url)``, ``String.format(f, …)``: strings.url_node); a name bound to it
-        gets the request's evidence where the name is bound."""
+        format it (``URI(url)``, ``String.format(f, …)``: strings.url_node), or where a name is bound
+        to it, whose touches get the request's evidence (made there if no literal rule took it)."""
         plain = url_node(self.s, self.url_written(node), self.sh)
         if plain is None:
             return
-        if plain.type in self.sh.identifier:
+        bound = self.w.bound.get(self.s.text_of(plain)) if plain.type in self.sh.identifier else None
+        if bound is not None and bound.type not in self.sh.identifier and bound.id not in self.w.url_touches:
+            self.url_at(url, bound, method, evidence, auth)
+        elif plain.type in self.sh.identifier:
             self.sent(self.s.text_of(plain), evidence)
         elif plain.id not in self.w.handled:
             span = text_span(self.s, plain, self.sh)

@@ -48,7 +48,7 @@ from .nodes import (Node, argument_nodes, call_parts, callee, callee_name, is_me
 from .strings import object_entries
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 PARAMETER = re.compile(r":\w+")
 SDK = "sdk"  # the family of a value of the SDK's types: a record it returns, a client it makes

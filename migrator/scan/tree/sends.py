@@ -24,7 +24,7 @@ from .nodes import Node, call_parts, field, is_member, member_name, receiver, un
 
 if TYPE_CHECKING:
     from .infer import Inferred
-    from .walk import Walk
+    from .walking import Walk
 
 
 @dataclass(frozen=True)

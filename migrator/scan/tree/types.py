@@ -15,7 +15,7 @@ from .infer import FOREIGN, Inferred
 from .nodes import Node
 
 if TYPE_CHECKING:
-    from .walk import Walk
+    from .walking import Walk
 
 
 def declared(w: Walk, annotation: Node | None, name: str | None = None) -> Inferred | None:

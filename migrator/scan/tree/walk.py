@@ -43,6 +43,7 @@ class Walk:
         self.handled: set[int] = set()  # node ids already reported (a request's URL, its options)
         self.url_touches: dict[int, range] = {}  # a URL expression → the touches it gave
         self.named_urls: dict[str, range] = {}  # a name bound to a URL → the touches written there
+        self.bound: dict[str, Node] = {}  # a name → the expression last bound to it (a URL a request may send)
         self.object_names: dict[int, str] = {}  # an object literal → the name it is bound to
         self.header_sets: dict[str, list] = {}  # a name → the headers set on it in the file (sends.py)
         self.recorded = 0  # inside a mock response
@@ -147,6 +148,8 @@ class Walk:
         written = self.requests.url_written(plain)
         if written is not None and written.id in self.url_touches:
             self.named_urls[name] = self.url_touches[written.id]
+        if written is not None:
+            self.bound[name] = written
         found = self.infer.of(value) or self.requests.query(value) if value is not None else None
         text = self.template(value) if value is not None and found is None else None
         if not (reassigned and self.lang.static and isinstance(self.scope.lookup(name), Inferred)):

@@ -1,0 +1,47 @@
+"""check reads and prefilters every file in its own process: a file no rule can match never
+reaches a worker, and a pool of workers starts only when the files that pass hold enough text to
+pay for it (runner.POOL_BYTES), however many files the walk finds."""
+
+import pytest
+
+from migrator.app import pool, runner
+from migrator.app.check import check_paths
+from migrator.app.settings import Settings
+from migrator.config import Configs
+
+
+@pytest.fixture
+def tree(tmp_path, monkeypatch):
+    for i in range(200):  # many files, none of which any rule can match
+        (tmp_path / f"clean{i}.py").write_text(f"def f{i}(runner_count):\n    return runner_count + {i}\n")
+    (tmp_path / "mrs.py").write_text("mr = project.mergerequests.get(1)\nprint(mr.merged_by)\n")
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def _pooled_runs(monkeypatch) -> list[int]:
+    started = []
+
+    def serial(job, stream, count, progress, crashed):
+        started.append(count)
+        return [job(item) for item in stream]
+
+    monkeypatch.setattr(pool, "pooled", serial)
+    return started
+
+
+def test_a_run_where_few_files_pass_starts_no_pool(tree, monkeypatch):
+    started = _pooled_runs(monkeypatch)
+    result = check_paths(["."], Settings(Configs(cwd=tree), jobs=2, cache=False))
+    assert started == []
+    assert (result.files, result.scanned) == (201, 1)
+    assert [f.code for f in result.findings] == ["MIG010"]
+
+
+def test_a_pool_starts_once_the_files_that_pass_hold_enough_text(tree, monkeypatch):
+    started = _pooled_runs(monkeypatch)
+    monkeypatch.setattr(runner, "POOL_BYTES", 10)
+    monkeypatch.setattr(runner.os, "cpu_count", lambda: 2)
+    result = check_paths(["."], Settings(Configs(cwd=tree), jobs=2, cache=False))
+    assert started == [2]
+    assert [f.code for f in result.findings] == ["MIG010"]
