@@ -53,7 +53,8 @@ class Code:
 @dataclass(frozen=True)
 class Directive:
     """One suppression in a comment: ``form`` noqa, ignore or file-ignore; ``start`` is its
-    comment ``marker``, ``end`` follows its last code (or its closing bracket)."""
+    comment ``marker``, ``end`` follows its last code (or its closing bracket). It covers the
+    rows ``row`` to ``last`` (a Markdown comment before a fenced block: the block's rows)."""
 
     form: str
     marker: str
@@ -61,6 +62,11 @@ class Directive:
     start: int
     end: int
     codes: tuple[Code, ...] = ()
+    last: int = 0
+
+    @property
+    def rows(self) -> range:
+        return range(self.row, max(self.last, self.row) + 1)
 
     @property
     def bare(self) -> bool:
@@ -82,12 +88,20 @@ def pattern(marker: str) -> re.Pattern[str]:
 
 
 def directives(text: str, lines: LineIndex, kind: FileKind) -> list[Directive]:
-    """Every suppression in the file's comments, in order."""
-    if kind.comment is None:
-        return []
+    """Every suppression in the file's comments, in order: the host's own, and those written in
+    the comments of its regions, as each region's kind writes them (migrator/regions)."""
     lowered = text.lower()  # the cheap test first: a case-insensitive search is thirty times slower
     if "noqa" not in lowered and "migrator:" not in lowered:
         return []
+    found = _own(text, lines, kind) if kind.comment is not None else []
+    if kind.regions is None:
+        return found
+    for region in kind.regions(text):
+        found.extend(_moved(directive, region, lines) for directive in _in_region(region))
+    return list({d.start: d for d in sorted(found, key=lambda d: d.start, reverse=True)}.values())[::-1]
+
+
+def _own(text: str, lines: LineIndex, kind: FileKind) -> list[Directive]:
     rows = {lines.row(m.start()) for m in MARKERS.finditer(text)}
     found = []
     for row, start in sorted(comment_starts(text, lines, kind.strings, rows).items()):
@@ -98,8 +112,24 @@ def directives(text: str, lines: LineIndex, kind: FileKind) -> list[Directive]:
             if match.group(group) is not None:
                 codes = tuple(Code(c.group().upper(), c.start(), c.end())
                               for c in CODE.finditer(text, *match.span(group)))
-            found.append(Directive(form, marker, row, match.start(), match.end(), codes))
+            last = kind.reach(text, row) if kind.reach is not None else row
+            found.append(Directive(form, marker, row, match.start(), match.end(), codes, last))
     return found
+
+
+def _in_region(region) -> list[Directive]:
+    from . import kinds
+
+    kind = kinds.by_name(region.kind)
+    return directives(region.text, LineIndex(region.text, kind.newlines), kind) if kind.comment or kind.regions else []
+
+
+def _moved(directive: Directive, region, lines: LineIndex) -> Directive:
+    """A region's directive at its place in the host."""
+    where = region.where
+    codes = tuple(Code(c.code, where(c.start), where.end(c.end)) for c in directive.codes)
+    start = where(directive.start)
+    return Directive(directive.form, directive.marker, lines.row(start), start, where.end(directive.end), codes)
 
 
 def filtered(findings: list[Finding], text: str, kind: FileKind, lines: LineIndex, rules: Sequence[Rule],
@@ -124,7 +154,10 @@ def suppress(findings: Iterable[Finding], found: Sequence[Directive]) -> tuple[l
     by_row: dict[int, list[Directive]] = defaultdict(list)
     whole = []
     for directive in found:
-        (whole if directive.form == "file-ignore" else by_row[directive.row]).append(directive)
+        if directive.form == "file-ignore":
+            whole.append(directive)
+        for row in directive.rows if directive.form != "file-ignore" else ():
+            by_row[row].append(directive)
     kept, used = [], set()
     for finding in findings:
         hits = [d for d in by_row.get(finding.span.start.row, []) + whole if d.covers(finding.code)]

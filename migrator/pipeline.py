@@ -26,7 +26,7 @@ from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
 from .source.regular import read_regular, too_large
-from .values import Finding, ScanError, Span
+from .values import Cell, Finding, ScanError, Span
 
 PARSE_ERROR = ("MIG999", "parse-error")
 
@@ -48,7 +48,25 @@ def check_source(
         return [replace(parse_error(filename, ScanError("nested too deeply to check")), kind=kind)]
     matched = held_back(resolve(match_file(touches, rules, filename, lines, table)), kind, path, table)
     found = filtered(matched, text, kinds.by_name(kind), lines, rules, table, filename)
-    return [replace(f, kind=kind) for f in found]
+    return in_cells([replace(f, kind=kind) for f in found], text, kinds.by_name(kind))
+
+
+def in_cells(findings: list[Finding], text: str, kind: kinds.FileKind) -> list[Finding]:
+    """The findings of a notebook, each with the cell it starts in and its row and column there
+    (values.Cell: reports tell it as ruff does); other files' as they are."""
+    cells = [r for r in kind.regions(text) if r.cell is not None] if kind.regions is not None and findings else []
+    if not cells:
+        return findings
+    out = []
+    for finding in findings:
+        region = next((r for r in cells if r.span[0] <= finding.range[0] < r.span[1]), None)
+        at = region.where.back(finding.range[0]) if region is not None else None
+        if at is None:
+            out.append(finding)
+            continue
+        inside = LineIndex(region.text).span(at, at).start
+        out.append(replace(finding, cell=Cell(region.cell, inside.row, inside.column)))
+    return out
 
 
 def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None, what: str = "file") -> Finding:

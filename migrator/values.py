@@ -222,6 +222,16 @@ class Fix:
         object.__setattr__(self, "applicability", Applicability(self.applicability))
 
 
+@frozen
+class Cell:
+    """Where a finding in a notebook starts, as ruff tells it: the cell (1-based, every cell
+    counted) and the row and column in that cell's source."""
+
+    number: int
+    row: int
+    column: int
+
+
 @frozen(interned=("code", "name", "item", "message", "severity", "evidence", "url", "kind"))
 class Finding:
     code: str
@@ -241,6 +251,7 @@ class Finding:
     source_line: str = field(default="", compare=False)
     repository: str | None = field(default=None, compare=False)
     kind: str = field(default="", compare=False)  # the file kind (migrator/kinds): python, ci, …
+    cell: Cell | None = field(default=None, compare=False)  # in a notebook (pipeline.in_cells)
 
     def fixable(self, unsafe: bool = False) -> bool:
         """Whether ``fix`` applies this finding's fix (``unsafe``: with --unsafe-fixes)."""

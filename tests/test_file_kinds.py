@@ -34,9 +34,10 @@ def repo(tmp_path, monkeypatch):
 
 def test_every_kind_is_one_object_with_its_scanner_lines_comments_and_examples():
     names = [kind.name for kind in kinds.registry()]
-    assert names == ["python", "ci", "cassette", "shell", "json", "json-lines", "proto", "javascript", "ruby", "go",
-                     "java", "php", "csharp",
-                     "other"]
+    assert names == ["python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile",
+                     "dockerfile", "notebook", "jenkinsfile", "http", "collection", "ci", "cassette", "ansible",
+                     "shell", "httpdump", "json", "json-lines", "proto", "javascript", "ruby", "go", "java", "php",
+                     "csharp", "other"]
     assert kinds.by_name("shell").newlines == "lf" and kinds.by_name("ci").newlines == "yaml"
     assert kinds.by_name("proto").comment == "//" and kinds.by_name("json").comment is None
     assert kinds.for_example("telemetry") == (kinds.by_name("json"), "recording.json")
@@ -46,7 +47,15 @@ VALID = {"python": "x = 1\n", "ci": "job:\n  script: [true]\n", "cassette": "int
          "json": "{}", "json-lines": "{}\n", "shell": "true\n", "proto": "syntax = \"proto3\";\n",
          "javascript": "const x = 1;\n", "ruby": "x = 1\n", "go": "package main\n", "java": "class A {}\n",
          "php": "<?php\n$x = 1;\n", "csharp": "class A {}\n",
-         "other": "val x = 1\n"}
+         "other": "val x = 1\n", "markdown": "# Title\n\n```sh\ntrue\n```\n",
+         "rst": "Title\n=====\n\n.. code-block:: sh\n\n   true\n",
+         "workflow": "on: push\njobs:\n  a:\n    steps:\n      - run: true\n", "cisystems": "steps:\n  - script: true\n",
+         "httpdump": "HTTP/1.1 200 OK\n\n{}\n", "makefile": "a:\n\ttrue\n", "justfile": "a:\n    true\n",
+         "taskfile": "tasks:\n  a:\n    cmds: [true]\n", "dockerfile": "FROM a\nRUN true\n",
+         "notebook": "{\"cells\": [{\"cell_type\": \"code\", \"source\": [\"x = 1\"]}]}",
+         "jenkinsfile": "node { sh 'true' }\n", "http": "GET https://example.com/\n",
+         "ansible": "- hosts: all\n  tasks:\n    - shell: true\n",
+         "collection": "{\"info\": {\"schema\": \"https://schema.getpostman.com/json/collection/v2.1.0/\"}}"}
 
 
 @pytest.mark.parametrize("kind", kinds.registry(), ids=lambda kind: kind.name)
@@ -103,3 +112,15 @@ def test_a_bad_json_line_is_a_parse_error_at_that_line(repo):
     (repo / "calls.jsonl").write_text('{"path": "/api/v4/runners"}\n{"active": \n')
     data = json.loads(run("check", "--output-format", "json", ".").stdout)
     assert [(d["code"], d["location"]["row"]) for d in data] == [("MIG999", 2)]
+
+
+def test_named_hosts_are_told_before_the_gitlab_ci_shape_test(repo):
+    """An Azure pipeline has a top-level ``stages:``, which is the shape of a GitLab pipeline: its
+    name tells it first. A workflow is known by its path; a .gitlab-ci.yml stays CI."""
+    shaped = "stages:\n  - build\njobs:\n  - job: a\n    steps:\n      - script: make\n"
+    (repo / ".github" / "workflows").mkdir(parents=True)
+    (repo / "azure-pipelines.yml").write_text(shaped)
+    (repo / ".github" / "workflows" / "ci.yml").write_text("on: push\nstages: [x]\n")
+    (repo / ".gitlab-ci.yml").write_text(shaped)
+    assert [kinds.kind_of(repo / name).name for name in ("azure-pipelines.yml", ".github/workflows/ci.yml",
+                                                           ".gitlab-ci.yml")] == ["cisystems", "workflow", "ci"]

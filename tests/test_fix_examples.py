@@ -20,6 +20,7 @@ IDS = [f"{rule.code}-{example.name}" for rule, example in CASES]
 def fix(tmp_path, code: str, filename: str | None, *flags: str) -> tuple[bytes, bytes]:
     """(content after one fix run, content after a second run)."""
     path = tmp_path / (filename or "example.py")
+    path.parent.mkdir(parents=True, exist_ok=True)  # a workflow lives in .github/workflows/
     path.write_text(code, encoding="utf-8")
     results = []
     for _ in range(2):

@@ -10,6 +10,7 @@ import textwrap
 
 import pytest
 
+from migrator.kinds.cassette import scan_recorded
 from migrator.scan import jsonpos, recorded
 from migrator.values import NO_VALUE, ScanError
 
@@ -22,7 +23,7 @@ from .positions import error_position, located
 def touches(table):
     def run(text: str):
         text = textwrap.dedent(text)
-        return located(text, recorded.scan(text, table.model))
+        return located(text, scan_recorded(text, table.model))  # YAML or JSON, as the file kinds tell
 
     return run
 

@@ -78,8 +78,12 @@ def test_a_file_ignore_inside_a_triple_quoted_string_suppresses_nothing(check):
     assert codes(check, "python", code) == ["MIG010"]
 
 
-def test_a_noqa_inside_a_quoted_yaml_scalar_suppresses_nothing(check):
+def test_a_noqa_the_shell_reads_as_a_comment_in_a_ci_script_line_suppresses(check):
+    """A script line is shell (migrator/regions): a comment the shell reads at its end is a
+    comment, even inside a quoted YAML scalar; one inside shell quotes is not."""
     code = 'geo-check:\n  script:\n    - "glab api geo_nodes --paginate # noqa: MIG001"\n'
+    assert codes(check, "ci", code) == []
+    code = 'geo-check:\n  script:\n    - "glab api geo_nodes --paginate --jq \'.[] # noqa: MIG001\'"\n'
     assert codes(check, "ci", code) == ["MIG001"]
 
 
@@ -261,7 +265,9 @@ def test_add_noqa_leaves_json_and_says_per_file_ignores_is_the_way(tmp_path):
     ("a.py", 'import requests\nr = requests.get("https://gitlab.example.com/api/v4/geo_nodes?page=\\\n1")\n',
      "inside a string"),
     ("a.py", "mr = project.mergerequests.get(7)\nx = mr.merged_by + \\\n    1\n", "continues on the next one"),
-    (".gitlab-ci.yml", "geo-check:\n  script:\n    - |\n      glab api geo_nodes\n      echo done\n",
+    (".gitlab-ci.yml", "geo-check:\n  script:\n    - |\n      glab api geo_nodes \\\n        --paginate\n",
+     "inside a YAML scalar"),
+    (".gitlab-ci.yml", "geo-check:\n  script:\n    - >\n      glab api geo_nodes\n      --paginate\n",
      "inside a YAML scalar"),
     ("a.sh", "cat <<EOF\n$(glab api geo_nodes)\nEOF\n", "here-document"),
     ("a.sh", "jq '.[]\n' <(glab api geo_nodes --paginate\n)\n", "quoted word"),
@@ -273,6 +279,16 @@ def test_add_noqa_never_puts_a_comment_where_it_would_change_a_value(tmp_path, n
     assert result.exit_code == 0
     assert path.read_text() == text
     assert reason in result.output and "left unsuppressed" in result.output
+
+
+def test_add_noqa_writes_a_shell_comment_at_the_end_of_a_ci_script_line_in_a_block(tmp_path):
+    """A CI script line is shell (migrator/regions): the comment goes at its end, inside the
+    literal block scalar, where the shell reads it as a comment; a second run adds nothing."""
+    path = tmp_path / ".gitlab-ci.yml"
+    path.write_text("geo-check:\n  script:\n    - |\n      glab api geo_nodes\n      echo done\n")
+    assert add_noqa(str(path)).exit_code == 0
+    assert path.read_text() == "geo-check:\n  script:\n    - |\n      glab api geo_nodes  # noqa: MIG001\n      echo done\n"
+    assert "Added 0 noqa directives." in add_noqa(str(path)).output
 
 
 def test_add_noqa_cannot_be_combined_with_fix(tmp_path):

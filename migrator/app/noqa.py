@@ -53,6 +53,10 @@ INSIDE = {
     "csharp": "the line ends inside a verbatim or raw string, which a comment would change",
     "ruby": "the line ends inside a string or a heredoc, which a comment would change",
     "php": "the line ends inside a string or a heredoc, which a comment would change",
+    "markdown": "a fenced block is suppressed by <!-- migrator: ignore[CODES] --> on the line before it "
+                "(--add-noqa never writes into a block)",
+    "rst": "a code-block is suppressed by .. migrator: ignore[CODES] on the line before its directive "
+           "(--add-noqa never writes into a block)",
 }
 
 
@@ -88,6 +92,8 @@ def with_noqa(text: str, kind: FileKind, findings: Sequence[Finding], filename: 
                                  "with per-file-ignores in the configuration",))
     lines = LineIndex(text, kind.newlines)
     closed = closed_rows(text, lines, kind.strings, set(wanted))
+    scripts = script_rows(text, lines, kind, set(closed))
+    closed = {row: why for row, why in closed.items() if row not in scripts}
     noqas = {d.row: d for d in directives(text, lines, kind) if d.form == "noqa" and d.codes}
     edits, notes = [], []
     for row, codes in sorted(wanted.items()):
@@ -100,9 +106,32 @@ def with_noqa(text: str, kind: FileKind, findings: Sequence[Finding], filename: 
             end = lines.line_end(row)
             edits.append(Edit(f"  {kind.comment} noqa: {listed}", end, end))
     new = apply_edits(text, edits)
-    if edits and not same_meaning(text, new, kind.strings):
+    if edits and not same_meaning(text, new, "yaml-scripts" if scripts else kind.strings):
         return Noqa(text, failure=f"{filename}: no noqa added: the comments would change what the file says")
     return Noqa(new, len(edits), tuple(notes))
+
+
+def script_rows(text: str, lines: LineIndex, kind: FileKind, rows: set[int]) -> set[int]:
+    """Of ``rows``, the lines of a shell script in a YAML host's literal block scalar (a CI job's
+    ``script: |``, a workflow's ``run: |``) whose end the shell reads a comment at: not inside a
+    quoted word or a here-document, not continued with a backslash (migrator/regions)."""
+    if kind.regions is None or kind.strings != "yaml" or not rows:
+        return set()
+    out: set[int] = set()
+    for region in kind.regions(text):
+        blocks = [p for p in region.pieces if p.form == "yaml" and getattr(p.at, "style", None) == "|"]
+        if region.kind != "shell" or not blocks:
+            continue
+        inside = LineIndex(region.text, "lf")
+        shut = closed_rows(region.text, inside, "shell", set(range(1, inside.rows + 1)))
+        for row in range(1, inside.rows + 1):
+            end = inside.line_end(row)
+            if row in shut or not any(p.start <= end < p.end for p in blocks):
+                continue
+            host_row = lines.row(region.where(end))
+            if host_row in rows:
+                out.add(host_row)
+    return out
 
 
 def same_meaning(old: str, new: str, strings: str) -> bool:
@@ -136,6 +165,22 @@ def yaml_events(text: str) -> list[tuple]:
              getattr(event, "value", None)) for event in yaml.parse(text, Loader=AnyTagLoader)]
 
 
+def yaml_script_events(text: str) -> list[tuple]:
+    """A YAML host's events, each literal block scalar's value read as the shell's words: the
+    same when only shell comments at the ends of script lines differ."""
+    return [event[:3] + ((tuple(shell_values(event[3])),) if event[0] == "ScalarEvent" and event[4] == "|"
+                         else event[3:4]) for event in _events(text)]
+
+
+def _events(text: str) -> list[tuple]:
+    import yaml
+
+    from ..scan.yamlpos import AnyTagLoader
+
+    return [(type(e).__name__, getattr(e, "anchor", None), getattr(e, "tag", None), getattr(e, "value", None),
+             getattr(e, "style", None)) for e in yaml.parse(text, Loader=AnyTagLoader)]
+
+
 def shell_values(text: str) -> list[str]:
     from ..scan.shellwords import Env, commands
 
@@ -144,6 +189,8 @@ def shell_values(text: str) -> list[str]:
 
 def closed_rows(text: str, lines: LineIndex, strings: str, rows: set[int]) -> dict[int, str]:
     """Of ``rows``, those whose end no comment may follow, with the reason."""
+    if strings in ("markdown", "rst"):
+        return dict.fromkeys(rows, INSIDE[strings])
     out: dict[int, str] = {}
     try:
         spans = list(MULTILINE[strings](text)) if strings in MULTILINE else []
@@ -229,6 +276,7 @@ MULTILINE: dict[str, Callable[[str], Iterator[tuple[int, int]]]] = {
     **{language: tree_strings(language) for language in TREE_LANGUAGES},
 }
 MEANING: dict[str, Callable[[str], object]] = {"python": python_code, "yaml": yaml_events, "shell": shell_values,
+                                               "yaml-scripts": yaml_script_events,
                                                **{language: tree_code(language) for language in TREE_LANGUAGES}}
 
 

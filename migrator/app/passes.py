@@ -47,7 +47,7 @@ def fix_text(text: str, kind: str, filename: str, rules: Sequence[Rule], table: 
         if not chosen:
             break
         new = apply_edits(current, [edit for _, edits in chosen for edit in edits])
-        problem = parse_problem(kind, new)
+        problem = parse_problem(kind, new, current)
         if problem is not None:
             codes = ", ".join(sorted({f.code for f, _ in chosen}))
             return TextFix(text, 0, first, f"the fixes ({codes}) left code that does not parse ({problem})")

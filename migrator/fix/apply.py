@@ -77,8 +77,13 @@ def apply(text: str, spans: Iterable[tuple[int, int, str]]) -> str:
     return "".join(pieces)
 
 
-def parse_problem(kind: str, text: str) -> str | None:
-    """Why a rewritten file of this kind no longer parses, or None when it does."""
+def parse_problem(kind: str, text: str, before: str | None = None) -> str | None:
+    """Why a rewritten file of this kind no longer parses, or None when it does (``before``: the
+    text before the fix, whose regions that parsed must still parse: migrator/regions)."""
     from .. import kinds
 
-    return kinds.by_name(kind).parse_problem(text)
+    if before is None or kinds.by_name(kind).regions is None:
+        return kinds.by_name(kind).parse_problem(text)
+    from ..regions.dispatch import parse_problem as with_regions
+
+    return with_regions(kind, text, before)

@@ -19,8 +19,12 @@ from importlib import import_module
 from pathlib import Path
 from typing import Any
 
-MODULES = ("python", "ci", "cassette", "shell", "json", "jsonlines", "proto", "javascript", "ruby", "go",
-           "java", "php", "csharp", "other")  # the order they are tried
+# The order they are tried: kinds known by their names first (hosts among them: a workflow is
+# never taken for GitLab CI), then the CI shape test (kinds/ci.py), the other kinds' own tests
+# (a recording, a playbook's shape), and the endpoint-URL fallback last.
+MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "justfile", "taskfile", "dockerfile",
+           "notebook", "jenkinsfile", "httpfile", "collection", "ci", "cassette", "ansible", "shell", "httpdump", "json",
+           "jsonlines", "proto", "javascript", "ruby", "go", "java", "php", "csharp", "other")
 
 
 @dataclass(frozen=True)
@@ -54,6 +58,24 @@ class FileKind:
     # The fallback reader of files no other kind claims, asked after every other kind and after
     # the CI include graph (discover.kind_of): kinds/other.py.
     fallback: bool = False
+    # A host: the regions of its text (migrator/regions), each read by its own kind.
+    regions: Callable[[str], list] | None = None
+    # How the kind reads a region's text given what its host knows there (``scope``: a CI job's
+    # variables for shell); without it, as a file of the kind.
+    region_scanner: Callable[[str, Any, Any], list] | None = None
+    # The fix intents' half its fixer carries out (fix/intents FAMILIES): a ``text`` kind's fixes
+    # are made where its text lies, so inside a region they are made in the host's pieces.
+    family: str = "text"
+    # The last row a suppression written on ``row`` covers (a Markdown comment before a fenced
+    # block: the block's last row); None: its own row.
+    reach: Callable[[str, int], int] | None = None
+    # Whether every rule answers for the kind's examples (``rule``), or the kind answers as a host
+    # (``host``: flagged, clean and rewritten examples among all rules; what its regions hold is
+    # answered for by the kinds that read them): tests/test_rule_coverage.py.
+    examples_per: str = "rule"
+    # How the kind's code spells a value known only at run time, ``length`` characters long: the
+    # host's template syntax in a region of this kind is spelled so (``$____`` in shell).
+    placeholder: Callable[[int], str] | None = None
     # The scanner takes ``spots``, the lines where a rule's tokens stand (prefilter.spot_lines),
     # and visits only the code around them (scan/pyaround.py).
     scans_around: bool = False
@@ -70,8 +92,15 @@ class FileKind:
     def edits(self, text: str, findings: list) -> dict:
         return self.fixer(text, findings) if self.fixer else {}
 
+    def scan_in(self, text: str, model, scope=None) -> list:
+        """The touches of a region of this kind (``scope``: what its host knows there)."""
+        if scope is not None and self.region_scanner is not None:
+            return self.region_scanner(text, model, scope)
+        return self.scanner(text, model)
+
     def parse_problem(self, text: str) -> str | None:
-        """Why a rewritten file of this kind no longer parses, or None when it does."""
+        """Why a rewritten file of this kind no longer parses, or None when it does (a host's
+        regions are checked too, against the text before the fix: regions/dispatch.parse_problem)."""
         if self.validator is None:
             return None
         try:
@@ -88,10 +117,15 @@ def registry() -> tuple[FileKind, ...]:
 
 
 def by_name(name: str) -> FileKind:
-    for kind in registry():
-        if kind.name == name:
-            return kind
-    raise KeyError(f"no file kind {name!r}")
+    try:
+        return _names()[name]
+    except KeyError:
+        raise KeyError(f"no file kind {name!r}") from None
+
+
+@cache
+def _names() -> dict[str, FileKind]:
+    return {kind.name: kind for kind in registry()}
 
 
 def for_example(written_as: str) -> tuple[FileKind, str]:

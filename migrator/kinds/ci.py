@@ -13,8 +13,8 @@ from collections.abc import Callable, Mapping
 from functools import cache
 from pathlib import Path
 
-from . import FileKind
 from .cassette import composes, recording_head
+from .host import host_kind
 
 NAMES = (".gitlab-ci.yml", ".gitlab-ci.yaml")
 SHAPE_WORDS = re.compile(r"^(?:stages|include|workflow)\s*:|^[ \t]+(?:before_)?script\s*:", re.MULTILINE)
@@ -197,18 +197,14 @@ def _quiet():
     return options
 
 
-def scan(text: str, model) -> list:
-    from ..scan.ci import scan
+def regions(text: str) -> list:
+    """The shell regions of a CI file: each job's scripts and each variable's value (scan/ci.py)."""
+    from ..scan.ci import regions
 
-    return scan(text, model)
-
-
-def fix(text: str, findings: list) -> dict:
-    from ..fix.text import ci
-
-    return ci(text, findings)
+    return regions(text)
 
 
-KIND = FileKind(
-    "ci", claims, scan, newlines="yaml", fixer=fix, validator=composes, strings="yaml", examples={"ci": ".gitlab-ci.yml"}, title="CI YAML",
+KIND = host_kind(
+    "ci", claims, regions, newlines="yaml", validator=composes, strings="yaml", examples={"ci": ".gitlab-ci.yml"},
+    title="CI YAML", examples_per="rule",
 )

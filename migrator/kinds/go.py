@@ -26,6 +26,6 @@ def language():
 STAGES = TreeStages(language)
 
 KIND = FileKind(
-    "go", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, comment="//",
+    "go", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, family="tree", comment="//",
     strings="go", examples={"go": "example.go"}, title="Go", styles=("snake", "pascal"), sdk="go-gitlab",
 )

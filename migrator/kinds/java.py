@@ -26,7 +26,7 @@ def language():
 STAGES = TreeStages(language)
 
 KIND = FileKind(
-    "java", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, comment="//",
+    "java", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, family="tree", comment="//",
     strings="java", examples={"java": "Example.java"}, title="Java", styles=("snake", "camel", "pascal"),
     sdk="gitlab4j",
 )

@@ -27,7 +27,7 @@ def language():
 STAGES = TreeStages(language)
 
 KIND = FileKind(
-    "javascript", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, comment="//",
+    "javascript", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, family="tree", comment="//",
     strings="javascript", examples={"javascript": "example.js", "typescript": "example.ts"},
     title="JavaScript/TypeScript", styles=("snake", "camel"), sdk="gitbeaker",
 )

@@ -7,23 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from . import FileKind
+from .cassette import fix_recorded, scan_recorded
 
 
 def claims(path: Path, head, explicit: bool) -> bool:
     return path.suffix.lower() in (".json", ".har")
 
 
-def scan_recorded(text: str, model) -> list:
-    """Recorded traffic and fixtures, JSON or YAML (the cassette kind reads them the same way)."""
-    from ..scan.recorded import scan
+def scan_mock(text: str, model, scope) -> list:
+    """A region of JSON in a program's string: a mock response (scan/recorded.Mock)."""
+    from ..scan.recorded import scan_mock
 
-    return scan(text, model)
-
-
-def fix_recorded(text: str, findings: list) -> dict:
-    from ..fix.text import recorded
-
-    return recorded(text, findings)
+    return scan_mock(text, model, scope)
 
 
 def parses(text: str) -> None:
@@ -41,4 +36,5 @@ def parses(text: str) -> None:
 KIND = FileKind(
     "json", claims, scan_recorded, fixer=fix_recorded, validator=parses, comment=None,
     examples={"json": "fixture.json", "telemetry": "recording.json"}, title="JSON", hyphenated=True,
+    region_scanner=scan_mock,
 )

@@ -3,10 +3,10 @@
 Rust, and the client languages until each has a scanner of its own.
 
 It is the fallback, asked last (`kinds.kind_of`): after every kind's own test and after the CI
-include graph (discover.py), so that a YAML file a pipeline includes is CI YAML. Documents
-(Markdown, reStructuredText, plain text) are left to a document reader of their own, and files
-that are never text (images, archives, compiled code), logs, lock files, ignore files and git's
-own files are not read; a file it cannot read, over the size limit, or that does not decode is
+include graph (discover.py), so that a YAML file a pipeline includes is CI YAML. Documents are
+read by their own hosts (Markdown and reStructuredText: their code blocks; kinds/markdown.py),
+plain text not at all, and files that are never text (images, archives, compiled code), logs,
+lock files, ignore files and git's own files are not read; a file it cannot read, over the size limit, or that does not decode is
 passed over without a word (pipeline.load), as such files always were.
 Fixes are path rewrites inside the URL as written; such a file has no comment syntax that
 migrator knows, so its findings are suppressed through ``per-file-ignores``.

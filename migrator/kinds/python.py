@@ -36,4 +36,5 @@ def parses(text: str) -> None:
 KIND = FileKind(
     "python", claims, scan, newlines="universal", fixer=fix, validator=parses,
     examples={"python": "example.py"}, cookie=True, title="Python", strings="python", scans_around=True,
+    family="python",
 )

@@ -26,7 +26,7 @@ def language():
 STAGES = TreeStages(language)
 
 KIND = FileKind(
-    "ruby", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, comment="#",
+    "ruby", claims, STAGES.scan, newlines="universal", fixer=STAGES.fix, validator=STAGES.parses, family="tree", comment="#",
     strings="ruby", examples={"ruby": "example.rb"}, title="Ruby", styles=("snake",),
     sdk="gitlab_gem",
 )

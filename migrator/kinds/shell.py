@@ -30,7 +30,33 @@ def fix_whole_file(text: str, findings: list) -> dict:
     return whole_file(text, findings)
 
 
+def fix(text: str, findings: list) -> dict:
+    """The script's text edits, and those of the programs it runs from itself (``python - <<EOF``,
+    ``node -e '…'``: regions of the script, scan/shell.programs), made by their own kinds."""
+    edits = fix_whole_file(text, findings)
+    rest = [f for f in findings if f not in edits]
+    if rest and ("<<" in text or " -c" in text or " -e" in text or " --eval" in text or " -p" in text):
+        from ..fix.regions import edits as region_edits
+        from ..scan.shell import programs
+
+        edits.update(region_edits(text, rest, programs(text)))
+    return edits
+
+
+def scan_region(text: str, model, scope) -> list:
+    """A shell region with what its host knows (scan/shell.ShellScope: a CI job's variables)."""
+    from ..scan.shell import scan_region
+
+    return scan_region(text, model, scope)
+
+
+def placeholder(length: int) -> str:
+    """A run-time value in shell: a variable of that length (``${{ x }}`` → ``$_______``)."""
+    return "$" + "_" * (length - 1)
+
+
 KIND = FileKind(
-    "shell", claims, scan, newlines="lf", fixer=fix_whole_file,
+    "shell", claims, scan, newlines="lf", fixer=fix,
     examples={"shell": "script.sh"}, title="Shell",
+    region_scanner=scan_region, placeholder=placeholder,
 )

@@ -15,7 +15,7 @@ from itertools import groupby
 
 from .context import ReportContext
 from .escape import escape, quote_path
-from .text import Paint, marker, render_text
+from .text import Paint, marker, position, render_text
 
 
 def _grouped(context: ReportContext, paint: Paint) -> str:
@@ -27,6 +27,8 @@ def _grouped(context: ReportContext, paint: Paint) -> str:
         lines = [paint(quote_path(filename), bold=True, underline=True) + ":"]
         for f in findings:
             where = f"{f.span.start.row:>{rows}}{paint(':', fg='cyan')}{f.span.start.column:<{columns}}"
+            if f.cell is not None:  # a notebook's: by its cell, as the text output tells it
+                where = position(f, paint(":", fg="cyan"))
             code = paint(f.code, fg="red", bold=True)
             lines.append(f"  {where} {code}{marker(f, context.unsafe_fixes, paint)} {escape(f.message)}")
         blocks.append("\n".join(lines) + "\n")

@@ -30,7 +30,7 @@ def as_dict(finding: Finding) -> dict:
                 for e in finding.fix.edits if e.span is not None
             ],
         }
-    return {
+    out = {
         "code": finding.code,
         "name": finding.name,
         "item": finding.item,
@@ -47,6 +47,9 @@ def as_dict(finding: Finding) -> dict:
         "source_line": shown_source(finding.source_line),
         "applicability": None if finding.fix is None else finding.fix.applicability,
     }
+    if finding.cell is not None:  # a notebook's: its cell, and the row and column there
+        out["cell"] = {"number": finding.cell.number, "row": finding.cell.row, "column": finding.cell.column}
+    return out
 
 
 def statistics_dicts(context: ReportContext) -> list[dict]:

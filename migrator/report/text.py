@@ -41,12 +41,20 @@ def marker(finding: Finding, unsafe_fixes: bool, paint: Paint) -> str:
 
 
 def line(finding: Finding, unsafe_fixes: bool = False, paint: Paint = Paint(False)) -> str:
-    """``path:row:col: CODE [*] message``, as ruff's concise output."""
-    start = finding.span.start
+    """``path:row:col: CODE [*] message``, as ruff's concise output (in a notebook, as ruff tells
+    it too: ``path:cell 3:row:col``, the row and column in that cell)."""
     colon = paint(":", fg="cyan")
-    where = f"{paint(quote_path(finding.filename), bold=True)}{colon}{start.row}{colon}{start.column}{colon}"
+    where = f"{paint(quote_path(finding.filename), bold=True)}{colon}{position(finding, colon)}{colon}"
     code = paint(finding.code, fg="red", bold=True)
     return f"{where} {code}{marker(finding, unsafe_fixes, paint)} {escape(finding.message)}"
+
+
+def position(finding: Finding, colon: str = ":") -> str:
+    """``row:col``, or ``cell 3:row:col`` for a finding in a notebook's cell."""
+    if finding.cell is not None:
+        cell = finding.cell
+        return f"cell {cell.number}{colon}{cell.row}{colon}{cell.column}"
+    return f"{finding.span.start.row}{colon}{finding.span.start.column}"
 
 
 def summary(findings: Sequence[Finding], unsafe_fixes: bool = False, errors: int = 0,

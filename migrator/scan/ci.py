@@ -4,23 +4,24 @@ The file is composed, never constructed (``yaml.compose`` keeps every node's mar
 ever run), so ``!reference`` and unknown tags are harmless. For every job (hidden jobs and
 ``default`` too) it follows ``extends``, ``<<`` merges, anchors and ``!reference``, joins
 ``before_script`` and ``script`` into one shell script (``after_script`` into another), with the
-CI ``variables`` as the environment, and hands it to the shell scanner with a map from each
-character back to its row and column in the YAML file, inside block scalars too. The values of
-``variables`` are checked for API URLs. Every node is visited once per job, within a budget, so
-an alias bomb stays small.
+CI ``variables`` as the environment: each script is a region of the YAML file (migrator/regions),
+read by the shell kind, with a map from each character back to the YAML file, inside block
+scalars too, and the scalars it was joined from as its pieces (a fix is written back into the
+scalar it falls in, in that scalar's style). The value of each of the ``variables`` is a region
+too, one shell word. Every node is visited once per job, within a budget, so an alias bomb stays
+small.
 """
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from ..apimodel import ApiModel
-from ..source.maps import OffsetMap, yaml_scalar
+from ..regions import Region, dispatch
+from ..regions.yaml import Script, variable
+from .shell import ShellScope
 from ..values import ScanError, Touch
-from .shell import ScriptScanner, scan_script
-from .shellwords import Env, quoted_word
+from .shellwords import Env
 from .yamlpos import compose_nodes
 
 SCRIPT_KEYS = ("before_script", "script")
@@ -35,17 +36,16 @@ def compose(text: str) -> list[Node]:
 
 
 def scan(text: str, model: ApiModel) -> list[Touch]:
-    touches: list[Touch] = []
+    return dispatch.scan_all(regions(text), model)
+
+
+def regions(text: str) -> list[Region]:
+    """The shell regions of a CI file: each variable's value, and each job's scripts."""
+    found: list[Region] = []
     for doc in compose(text):
         if isinstance(doc, MappingNode):
-            touches.extend(CiFile(text, model, doc).scan())
-    seen, out = set(), []
-    for touch in touches:
-        key = (touch.role, touch.name, touch.range, touch.context, touch.record, touch.evidence, touch.syntax)
-        if key not in seen:
-            seen.add(key)
-            out.append(touch)
-    return out
+            found.extend(CiFile(text, doc).regions())
+    return found
 
 
 def local_includes(text: str) -> list[str]:
@@ -145,64 +145,14 @@ class Graph:
         return [s for item in node.value for s in self.scalars(item, seen, depth + 1)]
 
 
-class Pieces:
-    """YAML scalars joined into one script; an offset in the script maps to the file through the
-    scalar it came from (a separator maps to just after its scalar's last character)."""
-
-    def __init__(self, text: str):
-        self.text = text
-        self.parts: list[str] = []
-        self.starts: list[int] = []
-        self.maps: list[tuple[OffsetMap, int, int]] = []  # (value map, value length, node start)
-        self.length = 0
-
-    def add(self, node: ScalarNode, separator: str = "\n") -> None:
-        omap, _ = yaml_scalar(self.text, node.start_mark.index, node.end_mark.index, node.value, node.style or "")
-        self.starts.append(self.length)
-        self.maps.append((omap, len(node.value), node.start_mark.index))
-        self.parts.append(node.value + separator)
-        self.length += len(node.value) + len(separator)
-
-    def script(self) -> str:
-        return "".join(self.parts)
-
-    def __call__(self, offset: int) -> int:
-        if not self.maps:
-            return 0
-        index = max(bisect_right(self.starts, offset) - 1, 0)
-        omap, size, node_start = self.maps[index]
-        local = offset - self.starts[index]
-        if local < size:
-            return omap(local)
-        return self.end(offset)
-
-    def end(self, offset: int) -> int:
-        """Where the script's characters up to ``offset`` (exclusive) end in the file: after the
-        last one, and after the whole escape sequence when it was written as one (``\\"``, or
-        ``''`` in a single-quoted scalar)."""
-        index = max(bisect_right(self.starts, offset - 1) - 1, 0) if self.maps else 0
-        if not self.maps:
-            return 0
-        omap, size, node_start = self.maps[index]
-        local = min(offset - self.starts[index], size)
-        if not local:
-            return node_start
-        last = omap(local - 1)
-        following = omap(local)
-        if self.text[last:last + 1] == "\\" and last < following <= last + 10:
-            return following
-        single_quoted = self.text[node_start:node_start + 1] == "'"
-        return last + 2 if single_quoted and self.text[last:last + 2] == "''" else last + 1
-
-
 class CiFile:
-    def __init__(self, text: str, model: ApiModel, doc: MappingNode):
-        self.text, self.model = text, model
+    def __init__(self, text: str, doc: MappingNode):
+        self.text = text
         self.graph = Graph(doc)
         self.memo: dict[int, tuple[dict, list[Node]]] = {}
-        self.touches: list[Touch] = []
+        self.found: list[Region] = []
 
-    def scan(self) -> list[Touch]:
+    def regions(self) -> list[Region]:
         env = Env()
         self.variables([self.graph.top.get("variables")], env)
         default = dict(self.effective(self.graph.top.get("default"))[0])
@@ -212,7 +162,7 @@ class CiFile:
         for name, node in self.graph.top.items():
             if isinstance(node, MappingNode) and name not in NOT_JOBS:
                 self.job(node, default, env)
-        return self.touches
+        return self.found
 
     def effective(self, node: Node | None, depth: int = 0) -> tuple[dict, list[Node]]:
         """A job's keys after ``extends`` (bases first, own keys win) and all its ``variables``."""
@@ -238,28 +188,24 @@ class CiFile:
         return keys, variables
 
     def variables(self, nodes: list[Node | None], env: Env) -> None:
+        """Each variable's value, a region of one word; the environment gets its value."""
         for node in nodes:
             for name, value in self.graph.entries(node):
                 value = self.graph.resolve(value)
                 if isinstance(value, MappingNode):
                     value = self.graph.resolve(dict(self.graph.entries(value)).get("value"))
                 if name and isinstance(value, ScalarNode):
-                    pieces = Pieces(self.text)
-                    pieces.add(value, separator="")
-                    script = pieces.script()
-                    scanner = ScriptScanner(script, pieces, self.model, env)
-                    scanner.assign(name, quoted_word(script, env))
-                    self.touches.extend(scanner.touches)
+                    self.found.append(variable(self.text, name, value, env))
 
     def job(self, node: MappingNode, default: dict, base: Env) -> None:
         keys, variables = self.effective(node)
         env = base.copy()
         self.variables(variables, env)
         for names in (SCRIPT_KEYS, ("after_script",)):
-            pieces, seen = Pieces(self.text), set()
+            script, seen = Script(self.text), set()
             for key in names:
                 value = keys.get(key, default.get(key) if key != "script" else None)
                 for scalar in self.graph.scalars(value, seen):
-                    pieces.add(scalar)
-            if pieces.parts:
-                self.touches.extend(scan_script(pieces.script(), pieces, self.model, env.copy()))
+                    script.add(scalar)
+            if script.pieces:
+                self.found.append(script.region(ShellScope(env.copy())))

@@ -3,9 +3,10 @@
 together form the record.
 
 A string whose value parses as JSON and carries a record's signature (or is bound to a name that
-names a record) is read like a recorded JSON fixture (recorded.embedded_json): its keys are field
-touches that point at their exact place in the file through the literal's offset map
-(source/maps.python_literal), and, being recorded data, their fixes are never safe. Their syntax
+names a record) is a region of the file (migrator/regions), read like a recorded JSON fixture
+(recorded.scan_mock): its keys are field touches that point at their exact place in the file
+through the literal's offset map (source/maps.python_literal), and, being recorded data, their
+fixes are never safe. Their syntax
 is a form of its own (``python-json-key``): the Python fixer edits code, not text inside strings,
 so no fix intent rewrites them yet.
 """
@@ -45,9 +46,11 @@ def touches(source: Source, node: ast.Constant, model: ApiModel, name: str | Non
     omap = python_literal(source.text, parts, value) if parts else None
     if omap is None:
         return []
-    from .recorded import embedded_json  # the JSON machinery, for the few files that embed JSON
+    from ..regions import Region, dispatch  # the JSON machinery, for the few files that embed JSON
+    from .recorded import Mock
 
-    return embedded_json(value, omap, model, "python-string", named=name, syntax=Syntax.PYTHON_JSON_KEY)
+    mock = Mock("python-string", name, Syntax.PYTHON_JSON_KEY)
+    return dispatch.scan(Region("json", (start, end), value, omap, scope=mock), model)
 
 
 def pieces(text: str, start: int, end: int) -> list[Range] | None:

@@ -1,6 +1,5 @@
 """Recorded-JSON scanner: fixtures, VCR cassettes, HAR files, the responses library's recordings
-and API log lines → touches. Used for file kinds ``json`` and ``cassette``.
-
+and API log lines → touches, for the kinds ``json`` and ``cassette`` (and collections.py).
 - A plain fixture: every JSON object is a record when its keys carry the record's signature
   (`ApiModel.record_for_keys`), and each of its keys is a ``field`` touch (context ``key``).
   Nested objects are recognised on their own. Below a webhook or system hook payload everything
@@ -10,25 +9,23 @@ and API log lines → touches. Used for file kinds ``json`` and ``cassette``.
   header touches (recreq.py), and the JSON held in its response body gives field touches typed
   by the request's endpoint, unless an object's signature says otherwise.
 
-Keys inside a JSON text held in a string point at the key in the file: exactly for JSON string
-literals (escapes included) and YAML literal block scalars, by alignment for other YAML styles,
-and at the string itself when the body was base64 or gzip.
+Keys inside a JSON text held in a string point at the key in the file: exactly for JSON strings
+and YAML literal blocks, by alignment for other YAML styles, at the string for base64 or gzip.
 
-- A mock response written as JSON in a program's string (a Python or shell string: `embedded_json`)
-  is read like a fixture, when it carries a record's signature, and is recorded data too.
+- JSON in a program's string (a Python or shell string) is a region of that program (regions,
+  scope `Mock`): a mock response, read like a fixture with a record's signature (`scan_mock`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from urllib.parse import unquote_plus
 
 from ..apimodel import PAYLOAD_RECORDS, ApiModel
 from ..details import Written, others
 from ..syntax import Syntax
-from ..source.maps import OffsetMap
 from ..values import NO_VALUE, ScanError, Touch
 from . import jsonpos, jsontelemetry, recreq  # yamlpos (PyYAML) where a recording is YAML or base64
 from .jsonpos import ARRAY, OBJECT, SCALAR, Frame, JsonError, Member, Node
@@ -37,10 +34,11 @@ _FORM = re.compile(r"[\w.\[\]%+-]+=[^&]*(?:&[\w.\[\]%+-]+=[^&]*)*")
 _INTERACTIONS = ("interactions", "http_interactions")
 
 
-def scan(text: str, model: ApiModel) -> list[Touch]:
-    """A JSON document (or JSON lines in a ``.json`` file), or a YAML recording."""
+def scan(text: str, model: ApiModel, syntax: str = "json") -> list[Touch]:
+    """A JSON document (or JSON lines in a ``.json`` file), or a YAML recording (``syntax``
+    yaml: the file kind tells, kinds/cassette.recorded_syntax)."""
     start = text.lstrip()[:1]
-    if bool(start) and start not in "{[" and is_yaml_recording(text):
+    if syntax == "yaml":
         from . import yamlpos
 
         return _touches(text, model, yamlpos.compose(text), Syntax.YAML_KEY, fixtures=False)
@@ -66,7 +64,7 @@ def scan_lines(text: str, model: ApiModel) -> list[Touch]:
 
 
 def _touches(text: str, model: ApiModel, docs: list[Node], syntax: Syntax, fixtures: bool) -> list[Touch]:
-    scanner = _Scanner(text, model, Frame(text, syntax=syntax))
+    scanner = RecordingScanner(text, model, Frame(text, syntax=syntax))
     for doc in docs:
         scanner.document(doc, fixtures=fixtures)
     return _recorded(scanner.touches)
@@ -82,25 +80,28 @@ def _recorded(touches: list[Touch]) -> list[Touch]:
     return [t if t.origin.recorded else replace(t, origin=origins[t.origin]) for t in touches]
 
 
-def embedded_json(value: str, omap: OffsetMap, model: ApiModel, embedded: str, exact: bool = True,
-                  named: str | None = None, syntax: Syntax = Syntax.JSON_KEY) -> list[Touch]:
+@dataclass(frozen=True)
+class Mock:
+    """A region of JSON in a program's string (migrator/regions), a mock response: ``label``, the
+    string holding it (python-string …); ``named``, the variable holding it; ``syntax``, its keys'."""
+
+    label: str
+    named: str | None = None
+    syntax: Syntax = Syntax.JSON_KEY
+
+
+def scan_mock(value: str, model: ApiModel, mock: Mock) -> list[Touch]:
     """The JSON held in a program's string, read like a fixture when an object in it carries a
-    record's signature, or when ``named`` (the variable holding it) names a record; else nothing."""
+    record's signature, or when the variable holding it names a record; else nothing."""
     try:
         doc = jsonpos.parse(value) if value.lstrip()[:1] in ("{", "[") else None
     except JsonError:
         doc = None
-    record = model.record_for_name(named) if named else None
-    scanner = _Scanner(value, model, Frame(value, omap, syntax=syntax, embedded=embedded, exact=exact))
+    record = model.record_for_name(mock.named) if mock.named else None
+    scanner = RecordingScanner(value, model, Frame(value, syntax=mock.syntax, embedded=mock.label))
     if doc is not None:
         scanner.fixture(doc, scanner.frame, default=(record, "named") if record else None)
     return _recorded(scanner.touches) if any(t.evidence != "bare" for t in scanner.touches) else []
-
-
-def is_yaml_recording(text: str) -> bool:
-    """What discover.py takes for a YAML recording (the scanner is not told the file kind)."""
-    head = text[:4096]
-    return "interactions:" in head or "\nresponses:" in head or head.startswith("responses:")
 
 
 def value_of(node: Node | None) -> object:
@@ -113,7 +114,7 @@ def text_of(node: Node | None) -> str | None:
     return node.text if node is not None else None
 
 
-class _Scanner:
+class RecordingScanner:  # scan/collections.py reads API client collections with it too
     def __init__(self, text: str, model: ApiModel, frame: Frame) -> None:
         self.text, self.model, self.frame = text, model, frame
         self.touches: list[Touch] = []
@@ -254,7 +255,7 @@ class _Scanner:
         self._request(doc.get("method"), doc.get("path"), params)
 
     def _request(self, method: Node | None, url: Node | None, params: list[recreq.Param]) -> recreq.Request | None:
-        url_text = text_of(url)
+        url_text = self.resolved(text_of(url))  # a collection's {{variables}} written out (collections.py)
         if not url_text:
             return None
         span = self.frame.span(url.start, url.end)
@@ -263,6 +264,9 @@ class _Scanner:
         if request is not None:
             self.touches.extend(recreq.request_touches(request, self.model))
         return request
+
+    def resolved(self, url: str | None) -> str | None:
+        return url
 
     def _response(self, body: Node | None, request: recreq.Request, base64: bool = False) -> None:
         parsed = self._body_json(body, base64)
@@ -279,10 +283,10 @@ class _Scanner:
                 value = value.value[0] if value.value else None
             yield member, str(value.value) if value is not None and value.kind == SCALAR else ""
 
-    def _list_headers(self, node: Node | None) -> Iterator[tuple[Member, str]]:
-        """HAR headers: [{name, value}, ...]."""
+    def _list_headers(self, node: Node | None, named: str = "name") -> Iterator[tuple[Member, str]]:
+        """HAR headers: [{name, value}, ...] (Postman's: ``named`` key)."""
         for item in node.value if node is not None and node.kind == ARRAY else ():
-            name = item.member("name") if item.kind == OBJECT else None
+            name = item.member(named) if item.kind == OBJECT else None
             if name is not None and isinstance(name.node.value, str):
                 key = Member(name.node.value, name.node.start, name.node.end, name.node)
                 yield key, str(value_of(item.get("value")))
@@ -300,11 +304,11 @@ class _Scanner:
         pairs = self._pairs(post.get("params"), "form")
         return pairs or self._body(post.get("text"), text_of(post.get("mimeType")) or "")
 
-    def _pairs(self, node: Node | None, location: str) -> list[recreq.Param]:
-        """HAR name/value lists (queryString, postData.params)."""
+    def _pairs(self, node: Node | None, location: str, named: str = "name") -> list[recreq.Param]:
+        """HAR name/value lists (queryString, postData.params; Postman's: ``named`` key)."""
         out = []
         for item in node.value if node is not None and node.kind == ARRAY else ():
-            name = item.get("name") if item.kind == OBJECT else None
+            name = item.get(named) if item.kind == OBJECT else None
             if isinstance(text_of(name), str):
                 out.append(self._param(name.value, item.get("value"), name.start, name.end, location, self.frame))
         return out

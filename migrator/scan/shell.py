@@ -12,20 +12,22 @@ response, read like a recorded fixture when it carries a record's signature (rec
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass
 from urllib.parse import unquote
 
 from ..apimodel import ApiModel
 from ..details import Expression, Range, Shell, Siblings, Written, others
 from ..details import Request as RequestDetail
 from ..syntax import Syntax
+from ..regions import Piece, Region, dispatch
+from ..regions.lines import Layout
 from ..source.maps import OffsetMap
 from ..values import NO_VALUE, ScanError, Touch
 from . import jq, recorded, shellfields, urls
 from .httpclients import WRAPPER, Field, Request, form_pairs, parse
-from .shellwords import Command, Env, Word, assignment, commands
+from .shellwords import Command, Env, Word, assignment, commands, quoted_word
 
-Where = Callable[[int], int]
 Flow = tuple[str | None, str]
 KEYWORDS = {"if", "then", "else", "elif", "do", "while", "until", "!", "{", "time", "exec", "command",
             "nohup", "sudo", "env", "builtin"}
@@ -34,40 +36,55 @@ JQ = {"jq", "gojq", "jaq"}
 JQ_ARGS = {"--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1,
            "-f": 1, "--from-file": 1}
 PASS_THROUGH = {"echo", "printf", "cat", "tee"}
+INTERPRETER = re.compile(r"(python|node|nodejs)(?:\d+(?:\.\d+)*)?")
+INLINE = {"python": ("-c",), "javascript": ("-e", "--eval", "-p", "--print")}
 GLAB_PLACEHOLDER = re.compile(r":(?:branch|fullpath|group|id|namespace|repo|user|username)\b")
+
+
+@dataclass(frozen=True)
+class ShellScope:
+    """What a host knows where a shell region starts (migrator/regions): the variables set
+    before it (a CI file's ``variables``), and, when the region is one variable's value rather
+    than a script, that variable's name (``assign``) and its value as one word (``value``: the
+    host read it to set the variable for what follows)."""
+
+    env: Env
+    assign: str | None = None
+    value: Word | None = None
 
 
 def scan(text: str, model: ApiModel) -> list[Touch]:
     if "\r" in text and "\n" not in text.rstrip("\r"):
         raise ScanError("CR-only line endings: bash reads the whole file as one line (convert to LF)")
-    return scan_script(text, _same, model, Env())
+    return scan_script(text, model, Env())
 
 
-def _same(offset: int) -> int:
-    return offset
+def scan_region(text: str, model: ApiModel, scope: ShellScope) -> list[Touch]:
+    """A shell region with its host's variables: a script, or one variable's value."""
+    env = scope.env.copy()
+    if scope.assign is None:
+        return scan_script(text, model, env)
+    scanner = ScriptScanner(text, model, env)
+    scanner.assign(scope.assign, scope.value or quoted_word(text, env))
+    return scanner.touches
 
 
-def scan_script(script: str, where: Where, model: ApiModel, env: Env) -> list[Touch]:
-    """Touches of one script; ``where`` maps an offset of ``script`` to its offset in the file,
-    so CI jobs assembled from several YAML scalars point into the YAML file."""
-    scanner = ScriptScanner(script, where, model, env)
+def scan_script(script: str, model: ApiModel, env: Env) -> list[Touch]:
+    """Touches of one script, in its offsets."""
+    scanner = ScriptScanner(script, model, env)
     scanner.run(commands(script, env))
     return scanner.touches
 
 
 class ScriptScanner:
-    def __init__(self, text: str, where: Where, model: ApiModel, env: Env):
-        self.text, self.where, self.model, self.env = text, where, model, env
+    def __init__(self, text: str, model: ApiModel, env: Env):
+        self.text, self.model, self.env = text, model, env
         self.touches: list[Touch] = []
         self.files: dict[str, Flow] = {}
 
     def span(self, a: int, b: int) -> Range:
-        """File offsets of the script's characters a..b (b exclusive)."""
-        start = self.where(a)
-        if b <= a:
-            return start, start
-        end = getattr(self.where, "end", None)
-        return start, end(b) if end else self.where(b - 1) + 1
+        """The script's characters a..b (b exclusive; an empty range stays at a)."""
+        return (a, b) if b > a else (a, a)
 
     def word_span(self, word: Word, i: int, j: int) -> Range:
         return self.span(*word.range(i, j))
@@ -108,12 +125,22 @@ class ScriptScanner:
         if name in JQ:
             self.jq(args, flow or self.stdin_flow(cmd))
             return None
+        program = self.program(name, args, cmd)
+        if program is not None:
+            return None
         for word in args + ([cmd.stdin] if cmd.stdin else []):
             self.url_word(word)
             self.json_word(word)
         if name in PASS_THROUGH:
             return flow or self.stdin_flow(cmd) or self.named_flow(args)
         return None
+
+    def program(self, name: str, args: list[Word], cmd: Command) -> Region | None:
+        """The program an interpreter runs from the script itself: its touches are read here."""
+        region = program_region(name, args, cmd, self.text)
+        if region is not None:
+            self.touches.extend(dispatch.scan(region, self.model))
+        return region
 
     def assign(self, name: str, value: Word) -> None:
         """``NAME=value``: remember the value; a URL assigned is reported where it is written."""
@@ -148,11 +175,13 @@ class ScriptScanner:
             self.endpoint(api, word, api.path_offset, None, urls.literal_evidence(api), None, Syntax.URL)
 
     def json_word(self, word: Word, name: str | None = None) -> None:
-        """JSON written in a word (``name``: the variable it is assigned to) as a mock response."""
+        """JSON written in a word (``name``: the variable it is assigned to) as a mock response:
+        a region of the script (migrator/regions)."""
         if word.value.lstrip()[:1] in ("{", "[") and word.written(0, len(word.value)):
             omap, exact = word_map(word, self.text)
-            self.touches.extend(recorded.embedded_json(word.value, omap.then(self.where), self.model, "shell-string",
-                                                       exact and self.where is _same, name))
+            mock = recorded.Mock("shell-string", name)
+            region = Region("json", (word.start, word.end), word.value, omap, scope=mock, exact=exact)
+            self.touches.extend(dispatch.scan(region, self.model))
 
     def endpoint(self, api: urls.ApiUrl, word: Word, path_at: int, method: str | None, evidence: str,
                  auth: str | None, syntax: Syntax, sent: Siblings = ()) -> None:
@@ -268,6 +297,46 @@ class ScriptScanner:
             evidence=evidence, context=found.context, value=found.value, syntax=found.syntax,
             expression=Expression(found.op, compare, term=found.term), shell=Shell(self.span(word.start, word.end)),
         ))
+
+
+def program_region(name: str, args: list[Word], cmd: Command, script: str) -> Region | None:
+    """The program an interpreter runs from the script itself (``python -c '…'``, ``node -e '…'``,
+    ``python - <<EOF``): a region of the script in the interpreter's kind, or None when the
+    command runs none. A program written as it reads (single quotes, a quoted here-document) is
+    one piece, fixed in place; one with escapes or expansions is read, its positions estimated."""
+    kind = interpreter(name)
+    if kind is None:
+        return None
+    word = next((args[i + 1] for i, arg in enumerate(args[:-1]) if arg.value in INLINE[kind]), None)
+    operands = [arg for arg in args if not arg.value.startswith("-") or arg.value == "-"]
+    if word is None and cmd.stdin is not None and (not operands or operands[0].value == "-"):
+        word = cmd.stdin
+    if word is None or not word.value or not word.written(0, len(word.value)):
+        return None
+    omap, exact = word_map(word, script)
+    span = (omap(0), omap.end(len(word.value)))
+    as_written = exact and script[span[0]:span[1]] == word.value  # no quote, escape or expansion inside
+    pieces = (Piece(0, len(word.value), span, "lines", (Layout(), None)),) if as_written else ()
+    return Region(kind, span, word.value, omap, exact=exact, pieces=pieces, embedded="shell-program")
+
+
+def programs(script: str) -> list[Region]:
+    """The programs the script's commands run from the script itself (for the fixer)."""
+    out, pending = [], list(commands(script, Env()))
+    while pending:
+        cmd = pending.pop(0)
+        words = [w for w in cmd.words if not assignment(w)]
+        if words:
+            region = program_region(words[0].value.rsplit("/", 1)[-1], words[1:], cmd, script)
+            out += [region] if region is not None else []
+        pending += [sub_cmd for w in cmd.all_words() for sub in w.subs for sub_cmd in sub.commands]
+    return out
+
+
+def interpreter(name: str) -> str | None:
+    """The kind of program a command runs (``python3.12`` → python, ``node`` → javascript)."""
+    found = INTERPRETER.fullmatch(name)
+    return None if found is None else "python" if found.group(1) == "python" else "javascript"
 
 
 def word_map(word: Word, script: str) -> tuple[OffsetMap, bool]:

@@ -13,6 +13,9 @@ Each file kind says how it quotes strings (`FileKind.strings`):
 ``shell``   ``#`` at the start of the line or after a blank, outside ``'…'`` and ``"…"`` and not
             escaped by a backslash.
 ``c``       ``//`` outside ``"…"`` and ``'…'`` strings (.proto files).
+``markdown``  an HTML comment ``<!--`` that starts a line (after blanks); ``rst`` a comment
+            ``..`` that does; ``http`` a ``#`` or ``//`` that does (.http request files). Inside a fenced block or a code-block a line is read by the block's
+            language (migrator/regions), never as the document.
 ``javascript``, ``java``, ``php`` …  the comments of the tree-sitter tree (scan/tree/comments.py): a marker
             in a string, a template literal or a text block over several lines is no comment.
 
@@ -157,6 +160,17 @@ def _closing_quote(line: str, i: int) -> int:
     return len(line)
 
 
+def _starting(*markers: str) -> Callable[[str], int | None]:
+    """A scanner for files whose comments start a line (after blanks) with one of ``markers``."""
+
+    def scan(line: str) -> int | None:
+        lead = len(line) - len(line.lstrip(BLANKS))
+        return lead if line.startswith(markers, lead) else None
+
+    return scan
+
+
 LINE_SCANNERS: dict[str, Callable[[str], int | None]] = {
-    "yaml": _yaml, "shell": _shell, "c": _c_like("//"), "c#": _c_like("#"),
+    "yaml": _yaml, "shell": _shell, "c": _c_like("//"), "c#": _c_like("#"), "markdown": _starting("<!--"),
+    "rst": _starting(".."), "http": _starting("#", "//"),
 }

@@ -10,6 +10,10 @@ text inside a YAML string inside a file maps straight to the file.
   character, quotes, escapes, indentation and folded line breaks skipped (`yaml_scalar`).
 - Python string literals, implicitly concatenated pieces and the literal parts of f-strings:
   exact (`python_literal`).
+- Several strings joined into one text (the YAML scalars of a CI job's script): `Joined`.
+
+A map is called with an offset (where the character there is written) and has ``end`` (where a
+text that stops before that offset ends), which is what a range's end needs: `span` maps a range.
 """
 
 from __future__ import annotations
@@ -39,12 +43,95 @@ class OffsetMap:
         raw = self.raw[index] + offset - self.decoded[index]
         return self.outer(raw) if self.outer is not None else raw
 
+    def end(self, offset: int) -> int:
+        """Where a text that stops before ``offset`` ends: where the character at ``offset`` is
+        written (an escape sequence's start, or the closing quote)."""
+        return self(offset)
+
+    def back(self, raw: int) -> int:
+        """The offset in the value of the character written at ``raw`` (inside an escape
+        sequence: the character it decodes to); the map must have no outer map."""
+        index = max(bisect_right(self.raw, raw) - 1, 0)
+        decoded = self.decoded[index] + raw - self.raw[index]
+        following = self.decoded[index + 1] if index + 1 < len(self.decoded) else None
+        return min(decoded, following - 1) if following is not None and following > self.decoded[index] else decoded
+
     def then(self, outer: Callable[[int], int]) -> OffsetMap:
         """This map followed by ``outer`` (the map of the text holding this value)."""
         mine = OffsetMap(list(zip(self.decoded, self.raw)), self.outer)
         inner_outer = mine.outer
         mine.outer = outer if inner_outer is None else (lambda o: outer(inner_outer(o)))
         return mine
+
+
+def shifted(start: int) -> OffsetMap:
+    """The map of a text that stands in its host as it is, from ``start`` on."""
+    return OffsetMap([(0, start)])
+
+
+def span(where: Callable[[int], int], start: int, end: int) -> tuple[int, int]:
+    """A range of a text held in another mapped into that other text (an empty range stays empty)."""
+    first = where(start)
+    return (first, where.end(end)) if end > start else (first, first)  # type: ignore[attr-defined]
+
+
+class Joined:
+    """Strings joined into one text, each followed by a separator (a CI job's script lines): an
+    offset of the joined text maps to the file through the string it came from; a separator maps
+    to just after its string's last character."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.parts: list[str] = []
+        self.starts: list[int] = []
+        self.maps: list[tuple[OffsetMap, int, int]] = []  # (value map, value length, raw start)
+        self.length = 0
+
+    def add(self, value: str, omap: OffsetMap, raw_start: int, separator: str = "\n") -> None:
+        self.starts.append(self.length)
+        self.maps.append((omap, len(value), raw_start))
+        self.parts.append(value + separator)
+        self.length += len(value) + len(separator)
+
+    def joined(self) -> str:
+        return "".join(self.parts)
+
+    def __call__(self, offset: int) -> int:
+        if not self.maps:
+            return 0
+        index = max(bisect_right(self.starts, offset) - 1, 0)
+        omap, size, _ = self.maps[index]
+        local = offset - self.starts[index]
+        if local < size:
+            return omap(local)
+        return self.end(offset)
+
+    def back(self, raw: int) -> int | None:
+        """The offset in the joined text of the character written at ``raw`` in the file, or None
+        when no string of it holds ``raw``."""
+        for index in range(len(self.maps) - 1, -1, -1):
+            omap, size, raw_start = self.maps[index]
+            if raw_start <= raw:
+                return self.starts[index] + min(omap.back(raw), size)
+        return None
+
+    def end(self, offset: int) -> int:
+        """Where the joined text's characters up to ``offset`` (exclusive) end in the file: after
+        the last one, and after the whole escape sequence when it was written as one (``\\"``,
+        or ``''`` in a single-quoted string)."""
+        if not self.maps:
+            return 0
+        index = max(bisect_right(self.starts, offset - 1) - 1, 0)
+        omap, size, raw_start = self.maps[index]
+        local = min(offset - self.starts[index], size)
+        if not local:
+            return raw_start
+        last = omap(local - 1)
+        following = omap(local)
+        if self.text[last:last + 1] == "\\" and last < following <= last + 10:
+            return following
+        single_quoted = self.text[raw_start:raw_start + 1] == "'"
+        return last + 2 if single_quoted and self.text[last:last + 2] == "''" else last + 1
 
 
 def escaped(pattern: re.Pattern[str], text: str, start: int, end: int, width: Callable[[str], int],

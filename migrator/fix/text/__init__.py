@@ -1,10 +1,10 @@
-"""Text fixers: shell scripts, CI YAML and recorded JSON (fixtures, cassettes, HAR files, JSON
-lines), edited as exact text spans (fixer.py). These are the file kinds' fixer entry points
-(migrator/kinds): each says where the file's touches live."""
+"""Text fixers: shell scripts and recorded JSON (fixtures, cassettes, HAR files, JSON lines),
+edited as exact text spans (fixer.py). These are the file kinds' fixer entry points
+(migrator/kinds): each says where the file's touches live. Regions of a host (the scripts of CI
+YAML, migrator/regions) are fixed through their pieces: fixer.region_edits."""
 
 from __future__ import annotations
 
-from ...scan.recorded import is_yaml_recording
 from ...values import Edit, Finding
 from .fixer import text_edits
 
@@ -16,16 +16,10 @@ def whole_file(text: str, findings: list[Finding]) -> Edits:
     return text_edits("file", text, findings)
 
 
-def ci(text: str, findings: list[Finding]) -> Edits:
-    """GitLab CI YAML: the scripts and variables of jobs, inside their YAML scalars."""
-    return text_edits("yaml", text, findings, variables=True)
-
-
-def recorded(text: str, findings: list[Finding]) -> Edits:
-    """JSON fixtures and recordings (YAML or JSON, decided as the scanner decides it): keys and
-    values of fixtures and recorded bodies, recorded request URLs and form bodies."""
-    start = text.lstrip()[:1]
-    syntax = "yaml" if start and start not in "{[" and is_yaml_recording(text) else "json"
+def recorded(text: str, findings: list[Finding], syntax: str) -> Edits:
+    """JSON fixtures and recordings (``syntax`` yaml or json, as the file kind tells:
+    kinds/cassette.recorded_syntax): keys and values of fixtures and recorded bodies, recorded
+    request URLs and form bodies."""
     return text_edits(syntax, text, findings)
 
 

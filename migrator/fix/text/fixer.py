@@ -15,16 +15,20 @@ import json
 import re
 from dataclasses import dataclass
 
+from ...regions.move import ranges_of
 from ...syntax import JSON_BODIES, PAIRS, URL_TEXTS, SHELL, Syntax
 from ...values import Edit, Finding, Touch
 from ..apply import apply
 from ..intents import carried_out
 from .host import Host, Hosts, StringHost, ValueEdit
 from .members import json_pair
+from .pieces import PieceHosts
 from .pair import BOOL_WORD, Pair, Range, form_pair, query_pair
 from .shell import same_shape, shell_pair
 
 Edits = list[ValueEdit] | None
+SPOT = {"range": "span", "key_span": "key", "value_span": "value", "compare": "compare", "word": "word",
+        "words": "words", "piece": "piece"}  # a touch's range (regions/move.RANGES) → the Spot's field
 CHECK_BUDGET = 20_000_000  # characters of string decoded to check the fixes in one string
 
 
@@ -78,9 +82,9 @@ class Spot:
 class Fixer:
     """The text fixes of one file."""
 
-    def __init__(self, text: str, syntax: str, variables: bool = False):
+    def __init__(self, text: str, syntax: str, hosts: Hosts | PieceHosts | None = None):
         self.text = text
-        self.hosts = Hosts(text, syntax, variables)
+        self.hosts = hosts or Hosts(text, syntax)
         self.too_costly: set[int] = set()
 
     def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
@@ -109,7 +113,7 @@ class Fixer:
 
     def locate(self, touch: Touch) -> Spot | None:
         """The touch's ranges, mapped from the file into the text of the host it lies in."""
-        ranges = {name: r for name, r in _ranges(touch) if r}
+        ranges = {SPOT[name]: r for name, r in ranges_of(touch) if r}
         offsets = [offset for r in ranges.values() for offset in r]
         host = self.hosts.at(offsets[0])
         if host is not None and id(host) in self.too_costly:
@@ -131,34 +135,13 @@ class Fixer:
         new_value = apply(spot.text, value_edits) if string else None
         if string and touch.syntax == Syntax.JSON_KEY and not _parses(new_value):
             return None
-        host, file_edits, written = spot.host, [], []
-        for start, end, new in value_edits:
-            written.append(host.encode(new))
-            if written[-1] is None:
-                return None
-            file_edits.append((host.to_file(start), host.to_file(end), written[-1]))
+        host = spot.host
+        file_edits = host.written(value_edits)
+        if file_edits is None:
+            return None
         if isinstance(host, StringHost):
-            tidy = [self.whole_line(a, b) if not new else (a, b, new) for a, b, new in file_edits]
-            found = next((e for e in (tidy, file_edits) if host.check(e, value_edits)), None)
-            if found is None:  # the map may be off at a folded line break or an escape: place exactly
-                placed = [(host.placed(a), host.placed(b), new) for (a, b, _), new in zip(value_edits, written)]
-                if all(a is not None and b is not None for a, b, _ in placed):
-                    tidy = [self.whole_line(a, b) if not new else (a, b, new) for a, b, new in placed]
-                    found = next((e for e in (tidy, placed) if host.check(e, value_edits)), None)
-            if found is None:
-                return None
-            file_edits = found
             file_edits += self.lengths(host, spot.text, new_value)
         return tuple(Edit(new, a, b) for a, b, new in sorted(file_edits))
-
-    def whole_line(self, start: int, end: int) -> ValueEdit:
-        """A removal that leaves its line blank (a folded line of a YAML string) takes the line
-        break before it too."""
-        text = self.text
-        line = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
-        if line == 0 or text[line:start].strip(" \t") or text[end:end + 1] not in ("", "\n", "\r"):
-            return start, end, ""
-        return line - (2 if text[line - 2:line] == "\r\n" else 1), end, ""
 
     def lengths(self, host: Host, old: str, new: str) -> list[ValueEdit]:
         """The recorded lengths of a body that an edit makes longer or shorter, made to match."""
@@ -173,17 +156,6 @@ class Fixer:
         return out
 
 
-def _ranges(touch: Touch) -> list[tuple[str, Range | None]]:
-    """The touch's ranges in the file, by the name of the Spot's field for each."""
-    written, expression, shell = touch.written, touch.expression, touch.shell
-    return [
-        ("span", touch.range),
-        ("key", written and written.key_span), ("value", written and written.value_span),
-        ("compare", expression and expression.compare),
-        ("word", shell and shell.word), ("words", shell and shell.words), ("piece", shell and shell.piece),
-    ]
-
-
 def _parses(text: str) -> bool:
     try:
         json.loads(text)
@@ -192,9 +164,14 @@ def _parses(text: str) -> bool:
     return True
 
 
-def text_edits(syntax: str, text: str, findings: list[Finding], variables: bool = False
-               ) -> dict[Finding, tuple[Edit, ...]]:
+def text_edits(syntax: str, text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
     """The edits of each finding of one file whose touches live in its text (``syntax`` file:
-    the whole file, as a shell script), in its YAML scalars (``yaml``; ``variables``: a CI file,
-    whose variables are one word each) or in its JSON strings (``json``)."""
-    return Fixer(text, syntax, variables).edits(findings)
+    the whole file, as a shell script), in its YAML scalars (``yaml``) or in its JSON strings
+    (``json``)."""
+    return Fixer(text, syntax).edits(findings)
+
+
+def region_edits(text: str, findings: list[Finding], regions: list) -> dict[Finding, tuple[Edit, ...]]:
+    """The edits of each finding that lies in a piece of one of the regions (migrator/regions),
+    made where it lies in the host: each piece is a host, written in its own form."""
+    return Fixer(text, "file", hosts=PieceHosts(text, regions)).edits(findings)

@@ -45,6 +45,17 @@ class Host:
     def check(self, file_edits: list[ValueEdit], value_edits: list[ValueEdit]) -> bool:
         return True
 
+    def written(self, value_edits: list[ValueEdit]) -> list[ValueEdit] | None:
+        """Edits of the value as edits of the file, written the way the host writes text; None
+        when one of them cannot be written there."""
+        out = []
+        for start, end, new in value_edits:
+            encoded = self.encode(new)
+            if encoded is None:
+                return None
+            out.append((self.to_file(start), self.to_file(end), encoded))
+        return out
+
 
 class StringHost(Host):
     """A string literal in the file, between ``start`` and ``end`` (quotes and block header
@@ -109,6 +120,23 @@ class StringHost(Host):
                 return self.snap(candidate)
         return None
 
+    def written(self, value_edits: list[ValueEdit]) -> list[ValueEdit] | None:
+        """Edits of the string's value as edits of the literal, checked to decode to exactly the
+        edited value: where the map puts them, a removal that leaves its line blank (a folded line)
+        with that line, and, where the map is off (a folded line break, an escape), placed exactly
+        by decoding with a marker."""
+        file_edits = super().written(value_edits)
+        if file_edits is None:
+            return None
+        tidy = [whole_line(self.text, a, b) if not new else (a, b, new) for a, b, new in file_edits]
+        found = next((e for e in (tidy, file_edits) if self.check(e, value_edits)), None)
+        if found is None:
+            placed = [(self.placed(a), self.placed(b), new) for (a, b, _), (_, _, new) in zip(value_edits, file_edits)]
+            if all(a is not None and b is not None for a, b, _ in placed):
+                tidy = [whole_line(self.text, a, b) if not new else (a, b, new) for a, b, new in placed]
+                found = next((e for e in (tidy, placed) if self.check(e, value_edits)), None)
+        return found
+
     def check(self, file_edits: list[ValueEdit], value_edits: list[ValueEdit]) -> bool:
         """The edited literal decodes to the value with the value edits made."""
         if any(not self.start <= a <= b <= self.end for a, b, _ in file_edits):
@@ -162,11 +190,20 @@ class JsonString(StringHost):
         return json.dumps(new, ensure_ascii=False)[1:-1]
 
 
+def whole_line(text: str, start: int, end: int) -> ValueEdit:
+    """A removal that leaves its line blank (a folded line of a YAML string) takes the line break
+    before it too."""
+    line = max(text.rfind("\n", 0, start), text.rfind("\r", 0, start)) + 1
+    if line == 0 or text[line:start].strip(" \t") or text[end:end + 1] not in ("", "\n", "\r"):
+        return start, end, ""
+    return line - (2 if text[line - 2:line] == "\r\n" else 1), end, ""
+
+
 class Hosts:
     """The hosts of one file: its string scalars (YAML) or string literals (JSON), else the file."""
 
-    def __init__(self, text: str, syntax: str, variables: bool = False):
-        self.text, self.syntax, self.variables = text, syntax, variables
+    def __init__(self, text: str, syntax: str):
+        self.text, self.syntax = text, syntax
         self.file = Host(text)
         self._strings: list[Node] | None = None
         self._starts: list[int] = []
@@ -224,13 +261,8 @@ class Hosts:
         return self._made[id(node)]
 
     def is_variable(self, host: Host) -> bool:
-        """A CI variable's value (``variables: {NAME: value}`` or ``{NAME: {value: ...}}``):
-        one word, not a script."""
-        node, keys = getattr(host, "node", None), []
-        for _ in range(3):
-            node, key = self.parents.get(id(node), (None, None))
-            keys.append(key)
-        return self.variables and (keys[1] == "variables" or keys[0] == "value" and keys[2] == "variables")
+        """Whether the host is one shell word (PieceHosts: a CI variable's value); never here."""
+        return False
 
     def lengths(self, host: Host) -> list[Node]:
         """Where a recording states the length of a body held in host: HAR ``content.size`` and
@@ -263,3 +295,4 @@ def _content_length(headers: Node) -> list[Node]:
         return [h.get("value") for h in headers.value if h.kind == OBJECT
                 and str(h.get("name").value if h.get("name") else "").lower() == "content-length" and h.get("value")]
     return []
+

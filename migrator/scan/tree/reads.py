@@ -11,10 +11,11 @@ import re
 from typing import TYPE_CHECKING
 
 from ...details import Written
-from ...values import Touch
-from ...source.maps import OffsetMap, align, doubled, json_string
+from ...regions import Region, dispatch
+from ...source.maps import align, doubled, json_string, shifted
 from ...syntax import Syntax
-from ..recorded import embedded_json as json_touches
+from ...values import Touch
+from ..recorded import Mock
 from .infer import Inferred
 from .nodes import Node, argument_nodes, call_parts, callee, receiver, unwrap
 from .strings import name_span, name_value, string_value
@@ -35,12 +36,11 @@ def embedded_json(w: Walk, node: Node, record: str | None = None) -> bool:
     value = string_value(w.s, node, w.sh) if node.type in w.sh.strings else None
     if not value or value.lstrip()[:1] not in ("{", "["):
         return False
-    parts = node.named_children
+    parts, label = node.named_children, f"{w.lang.name}-string"
+    start, end = w.s.span(node)
     if len(parts) == 1 and parts[0].type in w.sh.fragment and w.s.text_of(parts[0]) == value:
-        touches = json_touches(value, OffsetMap([(0, w.s.span(parts[0])[0])]), w.model,
-                               f"{w.lang.name}-string", named=record, syntax=Syntax.JSON_KEY)
+        region = Region("json", (start, end), value, shifted(w.s.span(parts[0])[0]), scope=Mock(label, record))
     else:
-        start, end = w.s.span(node)
         block = any(p.type in w.sh.block_fragment for p in parts)
         omap = align(value, w.s.text, start + 3, end - 3) if block else json_string(w.s.text, start, end, value)
         if node.type in w.sh.verbatim:  # C#'s ``@"{""id"": 1}"``
@@ -48,9 +48,9 @@ def embedded_json(w: Walk, node: Node, record: str | None = None) -> bool:
             omap = doubled(w.s.text, start + len(opening), end - len(closing), closing, value)
         if omap is None:
             return False
-        touches = json_touches(value, omap, w.model, f"{w.lang.name}-string", exact=not block, named=record,
-                               syntax=Syntax.STRING_JSON_KEY)
-    for touch in touches:
+        region = Region("json", (start, end), value, omap, scope=Mock(label, record, Syntax.STRING_JSON_KEY),
+                        exact=not block)
+    for touch in dispatch.scan(region, w.model):
         w.add(touch)
     w.handled.add(node.id)
     return True
