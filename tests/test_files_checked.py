@@ -66,7 +66,7 @@ def test_statistics_give_the_files_checked_by_kind(folder):
     result = run("check", "--no-cache", "--statistics")
     assert result.output.splitlines() == [
         "5\tMIG062\t[*] runner-scope-filter",
-        "Found 5 findings (5 files checked: 3 other, 1 go, 1 java).",
+        "Found 5 findings (5 files checked: 1 go, 1 java, 1 makefile, 1 other, 1 workflow).",
         "[*] 5 fixable with the `migrator fix` command.",
     ]
 
@@ -75,18 +75,18 @@ def test_show_files_lists_each_file_with_the_kind_it_is_read_as_and_checks_nothi
     result = run("check", "--show-files")
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "other  .github/workflows/runners.yml",
-        "other  Makefile",
-        "java   Runners.java",
-        "other  infra/main.tf",
-        "go     main.go",
+        "workflow  .github/workflows/runners.yml",
+        "makefile  Makefile",
+        "java      Runners.java",
+        "other     infra/main.tf",
+        "go        main.go",
     ]
-    assert result.stderr == "5 files would be checked: 3 other, 1 go, 1 java.\n"
+    assert result.stderr == "5 files would be checked: 1 go, 1 java, 1 makefile, 1 other, 1 workflow.\n"
 
 
 def test_show_files_names_excluded_files_no_more(folder):
     assert run("check", "--show-files", "--extend-exclude", "infra,*.java").stdout.splitlines() == [
-        "other  .github/workflows/runners.yml", "other  Makefile", "go     main.go"]
+        "workflow  .github/workflows/runners.yml", "makefile  Makefile", "go        main.go"]
 
 
 def test_fix_says_how_many_files_it_checked(folder):
@@ -98,26 +98,27 @@ def test_fix_says_how_many_files_it_checked(folder):
 # ---------------------------------------------------------------- the reports, by kind
 def test_the_results_report_gives_the_files_checked_by_kind(folder):
     result = json.loads(run("check", "--no-cache", "--output-format", "results").stdout)
-    assert result["files_checked"] == {"total": 5, "by_kind": {"other": 3, "go": 1, "java": 1}}
+    assert result["files_checked"] == {"total": 5, "by_kind": {"go": 1, "java": 1, "makefile": 1, "other": 1, "workflow": 1}}
 
 
 def test_sarif_gives_the_files_checked_by_kind_in_the_invocation(folder):
     (invocation,) = json.loads(run("check", "--no-cache", "--output-format", "sarif").stdout)["runs"][0]["invocations"]
-    assert invocation["properties"] == {"filesChecked": 5, "filesCheckedByKind": {"other": 3, "go": 1, "java": 1}}
+    assert invocation["properties"] == {"filesChecked": 5, "filesCheckedByKind": {"go": 1, "java": 1, "makefile": 1, "other": 1, "workflow": 1}}
 
 
 def test_junit_gives_the_files_checked_by_kind_as_the_suites_properties(folder):
     suite = ET.fromstring(run("check", "--no-cache", "--output-format", "junit").stdout).find("testsuite")
     assert {p.get("name"): p.get("value") for p in suite.find("properties")} == {
-        "files_checked": "5", "files_checked.other": "3", "files_checked.go": "1", "files_checked.java": "1"}
+        "files_checked": "5", "files_checked.go": "1", "files_checked.java": "1", "files_checked.makefile": "1",
+        "files_checked.other": "1", "files_checked.workflow": "1"}
 
 
 def test_the_markdown_audit_gives_the_files_checked_by_kind_even_when_clean(folder):
     report = run("check", "--no-cache", "--ignore", "MIG062", "--output-format", "markdown").stdout
     assert "in 5 files checked" in report and "No use of the API that v5 breaks was found." in report
-    assert "| Go | 0 | 0 | 1 |" in report and "| Other | 0 | 0 | 3 |" in report
+    assert "| Go | 0 | 0 | 1 |" in report and "| Other | 0 | 0 | 1 |" in report and "| Makefile | 0 | 0 | 1 |" in report
 
 
 def test_the_html_audit_gives_the_files_checked_by_kind_even_when_clean(folder):
     report = run("check", "--no-cache", "--ignore", "MIG062", "--output-format", "html").stdout
-    assert "No use of the API that v5 breaks was found in 5 files checked (3 Other, 1 Go, 1 Java)." in report
+    assert "No use of the API that v5 breaks was found in 5 files checked (1 Go, 1 Java, 1 Makefile, 1 Other, 1 GitHub Actions workflow)." in report
