@@ -281,8 +281,8 @@ class _Auditor:
         touches = self.touches(method, url, params, token_type)
         hits = []
         for matched in match_file(touches, self.rules, path, NO_LINES, self.table) if touches else ():
-            finding = matched.finding
-            hit = (finding.code, subject(finding.touch, self.by_code[finding.code]))
+            code = matched.finding.code
+            hit = (code, subject(matched.touch, self.by_code[code]))
             if hit not in hits:
                 hits.append(hit)
         return tuple(hits)

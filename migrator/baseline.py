@@ -42,7 +42,7 @@ from pathlib import Path
 
 from .redact import redact
 from .report.fingerprint import fingerprints, keyed, path_of
-from .values import Finding
+from .values import Reported
 
 VERSION = 2
 READS = (1, 2)
@@ -99,7 +99,7 @@ class Baseline:
     entries: tuple[Entry, ...] = ()
 
     @classmethod
-    def of(cls, findings: Sequence[Finding]) -> Baseline:
+    def of(cls, findings: Sequence[Reported]) -> Baseline:
         """The baseline of ``findings``: one entry per fingerprint, its matched text redacted."""
         counts = Counter(keyed(findings))
         return cls(tuple(Entry(key.fingerprint, key.code, key.path, redact(key.text), count)
@@ -113,11 +113,11 @@ class Baseline:
             counts[entry.fingerprint] += entry.count
         return dict(counts)
 
-    def new(self, findings: Sequence[Finding]) -> list[Finding]:
+    def new(self, findings: Sequence[Reported]) -> list[Reported]:
         """The findings that are not in the baseline, in their order."""
         return self.apply(findings)[0]
 
-    def apply(self, findings: Sequence[Finding], scope: Scope = Scope()) -> tuple[list[Finding], Baselined]:
+    def apply(self, findings: Sequence[Reported], scope: Scope = Scope()) -> tuple[list[Reported], Baselined]:
         """The findings the baseline does not hold, in their order, and what it did: the findings
         it hid, and the unmatched findings of its entries that ``scope`` covers (stale)."""
         budget = Counter(self.counts)
@@ -135,7 +135,7 @@ class Baseline:
                 stale += left
         return out, Baselined(len(findings) - len(out), stale)
 
-    def updated(self, findings: Sequence[Finding], scope: Scope) -> Baseline:
+    def updated(self, findings: Sequence[Reported], scope: Scope) -> Baseline:
         """This baseline written again after a run over ``scope`` found ``findings``: its entries
         of files the run did not check are kept (version-1 entries, which name no file, are not)."""
         kept = tuple(e for e in self.entries if e.path is not None and not scope.covers(e.path))
@@ -148,7 +148,7 @@ class Baseline:
         return f'{{\n  "version": {VERSION},\n  "findings": [' + (f"\n{lines}\n  " if lines else "") + "]\n}\n"
 
 
-def write_baseline(path: str | os.PathLike[str], findings: Sequence[Finding], scope: Scope | None = None
+def write_baseline(path: str | os.PathLike[str], findings: Sequence[Reported], scope: Scope | None = None
                    ) -> Baseline:
     """Record ``findings`` in ``path`` (written as ``>`` would: source/writes.write_output) and
     return the baseline. With ``scope`` (what the run checked), the entries that ``path`` already
@@ -229,13 +229,13 @@ def _positive(count: object) -> bool:
     return isinstance(count, int) and not isinstance(count, bool) and count >= 1
 
 
-def new_findings(findings: Sequence[Finding], baseline_path: str | os.PathLike[str]) -> list[Finding]:
+def new_findings(findings: Sequence[Reported], baseline_path: str | os.PathLike[str]) -> list[Reported]:
     """``--baseline FILE``: the findings not recorded in FILE."""
     return read_baseline(baseline_path).new(findings)
 
 
-def applied(findings: Sequence[Finding], baseline_path: str | os.PathLike[str] | None, scope: Scope
-            ) -> tuple[list[Finding], Baselined | None]:
+def applied(findings: Sequence[Reported], baseline_path: str | os.PathLike[str] | None, scope: Scope
+            ) -> tuple[list[Reported], Baselined | None]:
     """The findings a run reports and what the baseline at ``baseline_path`` did (None: no
     baseline, every finding reported)."""
     if baseline_path is None:

@@ -35,7 +35,7 @@ from .syntax import Syntax
 from .ruletable import Rule, RuleTable
 from .source import LineIndex
 from .source.comments import comment_starts
-from .values import Edit, Finding, Fix, Hit, Touch
+from .values import Edit, Finding, Fix, Found, Hit, Touch
 
 SUPPRESSION = "suppression"  # the role of the touches this stage makes, for rules/unused-suppression.yaml
 MARKERS = re.compile(r"noqa|migrator:", re.IGNORECASE)
@@ -132,25 +132,28 @@ def _moved(directive: Directive, region, lines: LineIndex) -> Directive:
     return Directive(directive.form, directive.marker, lines.row(start), start, where.end(directive.end), codes)
 
 
-def filtered(findings: list[Finding], text: str, kind: FileKind, lines: LineIndex, rules: Sequence[Rule],
-             table: RuleTable, filename: str) -> list[Finding]:
+def filtered(found: Found, text: str, kind: FileKind, lines: LineIndex, rules: Sequence[Rule],
+             table: RuleTable, filename: str) -> Found:
     """The findings no suppression covers, and the unused-suppression findings."""
-    found = directives(text, lines, kind)
-    if not found:
-        return findings
-    kept, used = suppress(findings, found)
+    written = directives(text, lines, kind)
+    if not written:
+        return found
+    kept, used = suppress(found.pairs, written)
     own = [r for r in rules if reports_suppressions(r)]
     reportable = {r.code for r in rules} - {r.code for r in own}
-    touches = list(unused(found, used, reportable, lines))
+    touches = list(unused(written, used, reportable, lines))
     if not touches or not own:
-        return kept
-    reported = [carry_edit(hit) for hit in match_file(touches, own, filename, lines, table)]
-    return sorted(kept + suppress(reported, found)[0], key=lambda f: f.sort_key)
+        return Found.of(kept)
+    reported = [(carry_edit(hit), hit.touch) for hit in match_file(touches, own, filename, lines, table)]
+    return Found.of(sorted(kept + suppress(reported, written)[0], key=lambda pair: pair[0].sort_key))
 
 
-def suppress(findings: Iterable[Finding], found: Sequence[Directive]) -> tuple[list[Finding], set]:
-    """(the findings no directive covers, the (directive, code) pairs that covered one). A finding
-    two directives cover uses both: neither is reported as unused."""
+Pair = tuple[Finding, Touch | None]  # a finding and the touch it was made from (values.Found)
+
+
+def suppress(pairs: Iterable[Pair], found: Sequence[Directive]) -> tuple[list[Pair], set]:
+    """(the findings no directive covers, with their touches; the (directive, code) pairs that
+    covered one). A finding two directives cover uses both: neither is reported as unused."""
     by_row: dict[int, list[Directive]] = defaultdict(list)
     whole = []
     for directive in found:
@@ -159,11 +162,12 @@ def suppress(findings: Iterable[Finding], found: Sequence[Directive]) -> tuple[l
         for row in directive.rows if directive.form != "file-ignore" else ():
             by_row[row].append(directive)
     kept, used = [], set()
-    for finding in findings:
+    for pair in pairs:
+        finding = pair[0]
         hits = [d for d in by_row.get(finding.span.start.row, []) + whole if d.covers(finding.code)]
         used.update((d, finding.code) for d in hits)
         if not hits:
-            kept.append(finding)
+            kept.append(pair)
     return kept, used
 
 
@@ -186,8 +190,8 @@ def unused(found: Sequence[Directive], used: set, reportable: set[str], lines: L
 def carry_edit(hit: Hit) -> Finding:
     """The hit's finding with its fix and the fix's edit, made here (fix/edits.py uses carried
     edits as they are): removing the code takes away what the touch's ``key_span`` covers."""
-    finding, intent, touch = hit.finding, hit.intent, hit.finding.touch
-    if intent is None or touch is None or touch.written is None or touch.written.key_span is None:
+    finding, intent, touch = hit.finding, hit.intent, hit.touch
+    if intent is None or touch.written is None or touch.written.key_span is None:
         return finding
     start, end = touch.written.key_span
     fix = Fix(intent.applicability, intent.message.format(name=touch.name), (Edit("", start, end),), intent=intent)

@@ -4,7 +4,7 @@ Rules know the API, not syntax: a clause says which touch role, names, records, 
 and values it reports, and the lowest evidence it accepts. A clause whose check cannot be data
 names a check function (migrator/checks), which gets the file's touches of that role.
 
-A finding carries the rule's fix intent; which fix that is for its touch is decided in a step of
+A hit carries its touch and the rule's fix intent; which fix that is for its touch is decided in a step of
 its own (fix/intents.resolve), so matching knows nothing of fixers.
 """
 
@@ -23,8 +23,8 @@ from .values import EVIDENCE_ORDER, Finding, Hit, Touch, show_value
 
 def match_file(touches: Sequence[Touch], rules: Iterable[Rule], filename: str, lines: LineIndex,
                table: RuleTable) -> list[Hit]:
-    """The hits of one file, each the finding it becomes; ``lines`` locates them (rows, columns
-    and the source line); ``table`` is what check functions check against."""
+    """The hits of one file, each the finding it becomes; ``lines`` locates them (rows and
+    columns); ``table`` is what check functions check against."""
     found: dict[tuple[str, object], Hit] = {}
     rules = rules if isinstance(rules, tuple) else tuple(rules)
     index = _Index(touches, _asked(rules))
@@ -146,8 +146,6 @@ def _hit(rule: Rule, clause: Match, touch: Touch, message: str | None, filename:
         filename=filename,
         span=lines.span(*touch.range),
         url=rule.url,
-        touch=touch,
         range=touch.range,
-        source_line=lines.line_at(touch.range[0]),
-    ), rule.fix, clause.evidence)
+    ), touch, rule.fix, clause.evidence)
 

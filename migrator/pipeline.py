@@ -26,7 +26,7 @@ from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
 from .source import DecodeError, Encoding, LineIndex, decode, is_binary
 from .source.regular import read_regular, too_large
-from .values import Cell, Finding, ScanError, Span
+from .values import Cell, Finding, Found, Reported, ScanError, Span
 
 PARSE_ERROR = ("MIG999", "parse-error")
 
@@ -34,31 +34,32 @@ PARSE_ERROR = ("MIG999", "parse-error")
 def check_source(
     text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable, path: str | None = None,
     spots: Sequence[int] | None = None,
-) -> list[Finding]:
-    """Findings for one file's text: scan it into touches, match them, resolve their fixes, hold
-    back those writing a name the SDK release pinned above ``path`` lacks (pins/; no ``path``: none
-    is), drop suppressed ones and report suppressions that suppress nothing (filters.py). With
-    ``spots`` (`Loaded.spots`), a scanner that can visits only the code around them."""
+) -> Found:
+    """Findings for one file's text, each with the touch it was made from: scan it into touches,
+    match them, resolve their fixes, hold back those writing a name the SDK release pinned above
+    ``path`` lacks (pins/; no ``path``: none is), drop suppressed ones and report suppressions that
+    suppress nothing (filters.py). With ``spots`` (`Loaded.spots`), a scanner that can visits only
+    the code around them."""
     lines = kinds.by_name(kind).lines(text)
     try:
         touches = kinds.by_name(kind).scan(text, table.model, spots)
     except ScanError as exc:
-        return [replace(parse_error(filename, exc, lines), kind=kind)]
+        return Found((parse_error(filename, exc, lines),), (None,))
     except RecursionError:
-        return [replace(parse_error(filename, ScanError("nested too deeply to check")), kind=kind)]
+        return Found((parse_error(filename, ScanError("nested too deeply to check")),), (None,))
     matched = held_back(resolve(match_file(touches, rules, filename, lines, table)), kind, path, table)
     found = filtered(matched, text, kinds.by_name(kind), lines, rules, table, filename)
-    return in_cells([replace(f, kind=kind) for f in found], text, kinds.by_name(kind))
+    return in_cells(found, text, kinds.by_name(kind))
 
 
-def in_cells(findings: list[Finding], text: str, kind: kinds.FileKind) -> list[Finding]:
+def in_cells(found: Found, text: str, kind: kinds.FileKind) -> Found:
     """The findings of a notebook, each with the cell it starts in and its row and column there
     (values.Cell: reports tell it as ruff does); other files' as they are."""
-    cells = [r for r in kind.regions(text) if r.cell is not None] if kind.regions is not None and findings else []
+    cells = [r for r in kind.regions(text) if r.cell is not None] if kind.regions is not None and found.findings else []
     if not cells:
-        return findings
+        return found
     out = []
-    for finding in findings:
+    for finding in found.findings:
         region = next((r for r in cells if r.span[0] <= finding.range[0] < r.span[1]), None)
         at = region.where.back(finding.range[0]) if region is not None else None
         if at is None:
@@ -66,7 +67,7 @@ def in_cells(findings: list[Finding], text: str, kind: kinds.FileKind) -> list[F
             continue
         inside = LineIndex(region.text).span(at, at).start
         out.append(replace(finding, cell=Cell(region.cell, inside.row, inside.column)))
-    return out
+    return Found(tuple(out), found.touches)
 
 
 def parse_error(filename: str, exc: ScanError, lines: LineIndex | None = None, what: str = "file") -> Finding:
@@ -175,19 +176,32 @@ def _over_limit(display: str, kind: str, size: int, max_size: int) -> Loaded | N
 
 
 def check_loaded(loaded: Loaded, kind: str, display: str, rules: Sequence[Rule], table: RuleTable,
-                 path: str | None = None) -> list[Finding]:
+                 path: str | None = None) -> Found:
     """The findings of a file read by `load` (or `load_data`, `load_text`): its error, else its
     text's (``path``: where the file is, for the SDK pins above it)."""
     if loaded.error is not None or loaded.text is None:
-        return [loaded.error] if loaded.error is not None else []
+        return Found((loaded.error,), (None,)) if loaded.error is not None else Found()
     return check_source(loaded.text, kind, display, rules, table, path, loaded.spots)
 
 
+def as_reported(found: Found, kind: str, text: str | None) -> list[Reported]:
+    """A file's findings as a report shows them (values.Reported), made where its text is: each
+    made from a touch with the line of ``text`` it starts on, each with the file's kind; without
+    a text (a file that could not be read or decoded: its error), with neither."""
+    if text is None:
+        return [Reported.of(f) for f in found.findings]
+    touched = any(t is not None for t in found.touches)
+    return found.reported(kind, kinds.by_name(kind).lines(text) if touched else None)
+
+
+Then = Callable[[str, Found], Found]  # what a caller does with the findings of a text read (fix/edits.filled)
+
+
 def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_size: int | None = None,
-               then: Callable[[str, list[Finding]], list[Finding]] | None = None) -> tuple[bool, list[Finding]]:
-    """(whether the file was scanned, its findings). Reading and decoding errors are findings.
-    ``then(text, findings)`` gives the findings of a file that was read (fix/edits.filled fills in
-    the fixes' edits from that text)."""
+               then: Then | None = None) -> tuple[bool, list[Reported]]:
+    """(whether the file was scanned, its findings as a report shows them). Reading and decoding
+    errors are findings. ``then(text, found)`` gives the findings of a file that was read
+    (fix/edits.filled fills in the fixes' edits from that text)."""
     loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN), table.model)
     if loaded is None:
         return False, []
@@ -195,8 +209,10 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
 
 
 def check_read(source: SourceFile, loaded: Loaded, rules: Sequence[Rule], table: RuleTable,
-               then: Callable[[str, list[Finding]], list[Finding]] | None = None) -> list[Finding]:
+               then: Then | None = None) -> list[Reported]:
     """`check_loaded` for a file `load` read from its path (in a worker, or the parent's
-    `app/check.prefiltered`), then ``then(text, findings)``."""
-    findings = check_loaded(loaded, source.kind, source.display, rules, table, os.fspath(source.path))
-    return findings if then is None or loaded.error is not None else then(loaded.text, findings)
+    `app/check.prefiltered`), then ``then(text, found)``, as a report shows them."""
+    found = check_loaded(loaded, source.kind, source.display, rules, table, os.fspath(source.path))
+    if then is not None and loaded.error is None and loaded.text is not None:
+        found = then(loaded.text, found)
+    return as_reported(found, source.kind, loaded.text if loaded.error is None else None)

@@ -1,14 +1,17 @@
-"""The values every stage passes on: touches, findings, fixes and edits.
+"""The values every stage passes on: touches, hits, findings, reported findings, fixes and edits.
 
-Every scanner produces `Touch`es; the rule table turns touches into `Finding`s; the fix engine
-turns findings into `Edit`s. All of them are frozen dataclasses, so scanners and rules stay pure
-functions of their input, and one `Finding` shape serves every file kind and every reporter.
+Every scanner produces `Touch`es; the rule table turns touches into `Hit`s, and resolving their
+fixes into a file's `Found` (its `Finding`s, each with the touch it was made from); the fix engine
+turns findings and their touches into `Edit`s; a report shows `Reported` findings. All of them are
+frozen dataclasses, so scanners and rules stay pure functions of their input, and one `Finding`
+shape serves every file kind and every reporter.
 """
 
 from __future__ import annotations
 
 from dataclasses import field
 from enum import StrEnum
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from .details import KEYS, Expression, Origin, Range, Request, Shell, Telemetry, Written
@@ -232,8 +235,14 @@ class Cell:
     column: int
 
 
-@frozen(interned=("code", "name", "item", "message", "severity", "evidence", "url", "kind"))
+FINDING_TEXTS = ("code", "name", "item", "message", "severity", "evidence", "url")  # interned as unpickled
+
+
+@frozen(interned=FINDING_TEXTS)
 class Finding:
+    """A rule's report of a touch (or migrator's own: a file it could not parse), located, its
+    fix resolved: what the pipeline's stages from resolve on pass on, one file's in a `Found`."""
+
     code: str
     name: str
     item: str | None
@@ -244,13 +253,7 @@ class Finding:
     span: Span
     url: str | None = None
     fix: Fix | None = None
-    touch: Touch | None = field(default=None, compare=False, repr=False)
     range: Range = (0, 0)
-    # Filled where the report is made (the file's text is known there): the text of the line the
-    # finding starts on, and the repository it was found in (``--repository``, or the git remote).
-    source_line: str = field(default="", compare=False)
-    repository: str | None = field(default=None, compare=False)
-    kind: str = field(default="", compare=False)  # the file kind (migrator/kinds): python, ci, …
     cell: Cell | None = field(default=None, compare=False)  # in a notebook (pipeline.in_cells)
 
     def fixable(self, unsafe: bool = False) -> bool:
@@ -266,12 +269,61 @@ class Finding:
 @frozen
 class Hit:
     """The match stage's output: a rule's clause met by a touch, as the finding it becomes, with
-    what resolving its fix needs and no later stage reads: the rule's fix intent and the lowest
-    evidence the clause accepts (fix/intents.resolve turns hits into findings)."""
+    the touch and what resolving its fix needs and no later stage reads: the rule's fix intent and
+    the lowest evidence the clause accepts (fix/intents.resolve turns hits into a `Found`)."""
 
     finding: Finding
+    touch: Touch
     intent: FixIntent | None = None
     floor: str = "bare"
+
+
+@frozen
+class Found:
+    """One file's findings as the pipeline made them (resolve, hold back, filter: each stage
+    passes a `Found` on), each with the touch it was made from (None: a parse error), in one
+    order. A fixer makes a finding's edits from its touch (fix/edits.py), so a finding's edits
+    come from what the check of its file returned, never from checking the file again. A worker
+    ships no touches: a report's findings are `Reported`, with their edits made in the worker
+    where the report shows them (app/check.py)."""
+
+    findings: tuple[Finding, ...] = ()
+    touches: tuple[Touch | None, ...] = ()
+
+    @classmethod
+    def of(cls, pairs: Iterable[tuple[Finding, Touch | None]]) -> Found:
+        pairs = list(pairs)
+        return cls(tuple(f for f, _ in pairs), tuple(t for _, t in pairs))
+
+    @property
+    def pairs(self) -> Iterator[tuple[Finding, Touch | None]]:
+        return zip(self.findings, self.touches)
+
+    def kept(self, keep: Callable[[Finding], bool]) -> Found:
+        """The findings ``keep`` keeps, with their touches."""
+        return Found.of(pair for pair in self.pairs if keep(pair[0]))
+
+    def reported(self, kind: str, lines: Any) -> list[Reported]:
+        """The findings as a report shows them (``lines``: the file's `LineIndex`): each made from
+        a touch with the line it starts on, each with the file's kind."""
+        return [Reported.of(f, lines.line_at(f.range[0]) if t is not None else "", kind) for f, t in self.pairs]
+
+
+@frozen(interned=(*FINDING_TEXTS, "kind"))
+class Reported(Finding):
+    """The report stage's finding: with what a report shows besides what the finding is, filled
+    where it is known: the text of the line it starts on (none for a parse error) and its file's
+    kind (migrator/kinds: python, ci, …) where its file's text is (`Found.reported`, in the
+    worker), the repository it was found in (``--repository``, or the git remote:
+    app/repository.py) where the report is made."""
+
+    source_line: str = field(default="", compare=False)
+    repository: str | None = field(default=None, compare=False)
+    kind: str = field(default="", compare=False)
+
+    @classmethod
+    def of(cls, finding: Finding, source_line: str = "", kind: str = "", repository: str | None = None) -> Reported:
+        return cls(*finding.__getstate__(), source_line, repository, kind)
 
 
 class ScanError(Exception):

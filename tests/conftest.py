@@ -18,12 +18,25 @@ def table():
 
 
 @pytest.fixture
-def check(table):
-    """Findings for a snippet of a given file kind, through the real pipeline."""
+def check_found(table):
+    """A snippet of a given file kind through the real pipeline: its findings, each with the touch
+    it was made from (values.Found)."""
     from migrator.pipeline import check_source
 
     def run(code: str, kind: str = "python", filename: str = "example.py"):
         return check_source(code, kind, filename, table.rules, table)
+
+    return run
+
+
+@pytest.fixture
+def check(check_found):
+    """Findings for a snippet of a given file kind, through the real pipeline, as a report shows
+    them (values.Reported: with their source lines and kind)."""
+    from migrator.pipeline import as_reported
+
+    def run(code: str, kind: str = "python", filename: str = "example.py"):
+        return as_reported(check_found(code, kind, filename), kind, code)
 
     return run
 

@@ -169,8 +169,8 @@ def violation(text: str, kind: str, table) -> str | None:
     """What is wrong with how migrator handles this file, or None. An exception other than those
     the pipeline turns into findings propagates (the caller reports it)."""
     name = NAMES[kind]
-    first = check_source(text, kind, name, table.rules, table)
-    if _shape(first) != _shape(check_source(text, kind, name, table.rules, table)):
+    first = check_source(text, kind, name, table.rules, table).findings
+    if _shape(first) != _shape(check_source(text, kind, name, table.rules, table).findings):
         return "findings differ between two checks of the same text"
     if any(f.code == "MIG999" for f in first):
         return None
@@ -179,7 +179,7 @@ def violation(text: str, kind: str, table) -> str | None:
         if result.failure is not None:
             return f"fix (unsafe={unsafe}) failed: {result.failure}"
         problem = kinds.by_name(kind).parse_problem(result.text)
-        rescanned = check_source(result.text, kind, name, table.rules, table)
+        rescanned = check_source(result.text, kind, name, table.rules, table).findings
         if problem is not None or any(f.code == "MIG999" for f in rescanned):
             return f"fix (unsafe={unsafe}) left a file that does not parse: {problem or 'MIG999'}"
     return None

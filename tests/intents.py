@@ -25,7 +25,7 @@ def filename(kind: str) -> str:
 
 
 def findings(kind: str, code: str):
-    return check_source(code, kind, filename(kind), TABLE.rules, TABLE)
+    return check_source(code, kind, filename(kind), TABLE.rules, TABLE).findings
 
 
 def check_transformed(kind: str, before: str, after: str, unsafe: bool = False) -> None:

@@ -14,7 +14,7 @@ from migrator.baseline import Baseline, BaselineError, new_findings, read_baseli
 from migrator.app.check import check_paths
 from migrator.app.settings import Settings
 from migrator.report.fingerprint import fingerprint, fingerprints, matched_text
-from migrator.values import Finding, Span
+from migrator.values import Reported, Span
 
 RUNNERS = """\
 import gitlab
@@ -43,7 +43,7 @@ def merged_by_all(project):
 """
 
 
-def findings_in(root) -> list[Finding]:
+def findings_in(root) -> list[Reported]:
     """`migrator check .` in root, with each finding's source line filled as the report does."""
     result = check_paths(["."], Settings())
     assert not result.errors
@@ -174,8 +174,8 @@ def test_a_bad_baseline_file_is_an_error_naming_it(tmp_path, content, says):
 # --- the fingerprint ---------------------------------------------------------------------------
 
 def finding(filename: str, row: int = 3, code: str = "MIG010", line: str = "    who = mr.merged_by",
-            columns: tuple[int, int] = (14, 23), message: str = "merged_by is removed") -> Finding:
-    return Finding(code, "merged-by", "merge-request-merged-by", message, "medium", "typed", filename,
+            columns: tuple[int, int] = (14, 23), message: str = "merged_by is removed") -> Reported:
+    return Reported(code, "merged-by", "merge-request-merged-by", message, "medium", "typed", filename,
                    Span.of(row, columns[0], row, columns[1]), source_line=line)
 
 

@@ -14,10 +14,10 @@ from migrator.baseline import BaselineError, read_baseline
 from migrator.cli import main
 from migrator.report.jsonout import as_dict
 from migrator.report.merge import MAX_DEPTH, ResultsError, nesting, read_results
-from migrator.values import Finding, Span
+from migrator.values import Reported, Span
 
 DEEP = 100_000
-FINDING = as_dict(Finding("MIG010", "merged-by", None, "m", "medium", "typed", "a.py", Span.of(1, 1, 1, 2)))
+FINDING = as_dict(Reported("MIG010", "merged-by", None, "m", "medium", "typed", "a.py", Span.of(1, 1, 1, 2)))
 
 
 def run(*args: str):

@@ -63,7 +63,7 @@ def test_every_kinds_scanner_fixer_and_parse_check_are_reachable_functions(kind,
     """A kind names its stages as functions that import them on first call: a broken route
     fails here, not at a user's first file of that kind."""
     assert isinstance(kind.scan(VALID[kind.name], table.model), list)
-    assert kind.edits(VALID[kind.name], []) == {}
+    assert kind.edits(VALID[kind.name], {}) == {}
     assert kind.parse_problem(VALID[kind.name]) is None
     for stage in (kind.scanner, kind.fixer, kind.validator):
         assert stage is None or callable(stage)

@@ -47,9 +47,9 @@ def test_unsafe_fix(tmp_path, rule, example):
 
 
 @pytest.mark.parametrize(("rule", "example"), CASES, ids=IDS)
-def test_every_fixable_finding_gets_edits(rule, example, check):
+def test_every_fixable_finding_gets_edits(rule, example, check_found):
     """`check` marks a finding fixable only when the fixer really rewrites it."""
-    fixable = [f for f in check(example.code, "python", example.filename or "example.py")
-               if f.fix and f.fix.applicability != "display-only"]
+    fixable = check_found(example.code, "python", example.filename or "example.py").kept(
+        lambda f: f.fix is not None and f.fix.applicability != "display-only")
     edits = edits_for("python", example.code, fixable)
-    assert [f for f in fixable if not edits.get(f)] == []
+    assert [f for f in fixable.findings if not edits.get(f)] == []

@@ -49,11 +49,11 @@ def test_a_fixer_carries_out_only_the_half_of_its_own_family(table, monkeypatch)
     from migrator.fix.intents import carried_out, registry
     from migrator.pipeline import check_source
 
-    [finding] = [f for f in check_source("mr = project.mergerequests.get(1)\nprint(mr.merged_by)\n",
-                                         "python", "x.py", table.rules, table) if f.code == "MIG010"]
+    [(finding, touch)] = [(f, t) for f, t in check_source("mr = project.mergerequests.get(1)\nprint(mr.merged_by)\n",
+                                                          "python", "x.py", table.rules, table).pairs if f.code == "MIG010"]
     rename = registry()["rename"]
-    assert carried_out(finding, "python") is rename.halves["python"]
-    assert carried_out(finding, "tree") is rename.halves["tree"]
+    assert carried_out(finding, touch, "python") is rename.halves["python"]
+    assert carried_out(finding, touch, "tree") is rename.halves["tree"]
     monkeypatch.delitem(rename.halves, "tree")
-    assert carried_out(finding, "tree") is None  # an intent without a tree-sitter half: left unfixed there
-    assert carried_out(replace(finding, fix=None), "python") is None
+    assert carried_out(finding, touch, "tree") is None  # an intent without a tree-sitter half: left unfixed there
+    assert carried_out(replace(finding, fix=None), touch, "python") is None

@@ -107,8 +107,8 @@ def files(draw, deprecated=tuple(DEPRECATED), lookalikes=tuple(LOOKALIKES),
 def assert_fix_properties(text: str, lookalikes: list[str], safety: list[str], unsafe: bool) -> None:
     """The fixed file parses, a second fix changes nothing, no look-alike is touched (no safety
     look-alike by a safe fix), and every finding `check` marks fixable gets its edits."""
-    marked = [f for f in check_source(text, "python", "example.py", TABLE.rules, TABLE) if fixable(f, unsafe)]
-    assert all(edits_for("python", text, marked).get(f) for f in marked)
+    marked = check_source(text, "python", "example.py", TABLE.rules, TABLE).kept(lambda f: fixable(f, unsafe))
+    assert all(edits_for("python", text, marked).get(f) for f in marked.findings)
     result = fix_text(text, "python", "example.py", TABLE.rules, TABLE, unsafe)
     assert result.failure is None
     ast.parse(result.text)

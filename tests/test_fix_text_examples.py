@@ -46,13 +46,13 @@ def test_unsafe_fix(tmp_path, rule, example):
 
 
 @pytest.mark.parametrize(("rule", "example"), CASES, ids=IDS)
-def test_every_fixable_finding_gets_edits(rule, example, check):
+def test_every_fixable_finding_gets_edits(rule, example, check_found):
     """`check` marks a finding fixable only when the fixer really rewrites it."""
     kind = kinds.for_example(example.written_as)[0].name
-    fixable = [f for f in check(example.code, kind, filename(example))
-               if f.fix and f.fix.applicability != "display-only"]
+    fixable = check_found(example.code, kind, filename(example)).kept(
+        lambda f: f.fix is not None and f.fix.applicability != "display-only")
     edits = edits_for(kind, example.code, fixable)
-    assert [f for f in fixable if not edits.get(f)] == []
+    assert [f for f in fixable.findings if not edits.get(f)] == []
 
 
 def test_text_examples_show_every_intent():

@@ -38,7 +38,7 @@ from migrator.fix.edits import edits_for
 from migrator.app.passes import fix_text
 from migrator.report.text import fixable
 from migrator.ruletable import load_table
-from migrator.values import Finding
+from migrator.values import Found
 
 TABLE = load_table()
 NAMES = {"shell": "script.sh", "ci": ".gitlab-ci.yml", "json": "fixture.json"}
@@ -193,13 +193,13 @@ class Case:
     after: object = None  # JSON: the document `fix --unsafe-fixes` must make
 
 
-def findings(kind: str, text: str) -> list[Finding]:
-    return check_source(text, kind, NAMES[kind], TABLE.rules, TABLE)
+def fixable_found(kind: str, text: str, unsafe: bool) -> Found:
+    return check_source(text, kind, NAMES[kind], TABLE.rules, TABLE).kept(lambda f: fixable(f, unsafe))
 
 
-def describe(found: list[Finding]) -> list[tuple[str, int, int, str, str]]:
+def describe(found: Found) -> list[tuple[str, int, int, str, str]]:
     return [(f.code, f.span.start.row, f.span.start.column, f.fix.applicability if f.fix else "",
-             f.touch.syntax if f.touch else "") for f in found]
+             t.syntax if t else "") for f, t in found.pairs]
 
 
 def check_properties(case: Case, parses) -> None:
@@ -209,9 +209,9 @@ def check_properties(case: Case, parses) -> None:
         # A finding marked fixable may have no edits of its own only when another finding's edits
         # fix it too (a URL used through a shell variable is fixed where the variable is set), so
         # what is checked is that none is left after the fix.
-        marked = [f for f in findings(kind, text) if fixable(f, unsafe)]
+        marked = fixable_found(kind, text, unsafe)
         edits = edits_for(kind, text, marked)
-        without = [f for f in marked if not edits.get(f)]
+        without = marked.kept(lambda f: not edits.get(f))
 
         result = fix_text(text, kind, NAMES[kind], TABLE.rules, TABLE, unsafe)
         assert result.failure is None, result.failure
@@ -219,8 +219,8 @@ def check_properties(case: Case, parses) -> None:
         again = fix_text(result.text, kind, NAMES[kind], TABLE.rules, TABLE, unsafe)
         assert (again.text, again.fixed) == (result.text, 0), f"a second fix changed the text\n{result.text}"
 
-        left = [f for f in findings(kind, result.text) if fixable(f, unsafe)]
-        assert not left, (
+        left = fixable_found(kind, result.text, unsafe)
+        assert not left.findings, (
             f"fix left findings marked fixable: {describe(left)}\n"
             f"(marked fixable without edits before the fix: {describe(without)})\n{text!r}\n→\n{result.text!r}")
 

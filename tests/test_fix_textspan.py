@@ -29,7 +29,8 @@ def fixed(kind: str, code: str, unsafe: bool = False) -> str:
 
 def left(kind: str, code: str) -> list[tuple[str, str]]:
     """(code, applicability) of the findings a file still has."""
-    return [(f.code, f.fix.applicability if f.fix else "") for f in check_source(code, kind, NAMES[kind], TABLE.rules, TABLE)]
+    return [(f.code, f.fix.applicability if f.fix else "")
+            for f in check_source(code, kind, NAMES[kind], TABLE.rules, TABLE).findings]
 
 
 RECORDINGS = ("json", "cassette")
@@ -355,15 +356,15 @@ def test_an_approximate_touch_is_never_edited():
     from dataclasses import replace
 
     from migrator.fix.edits import edits_for
-    from migrator.values import Fix
+    from migrator.values import Fix, Found
 
     code = cassette(GET_RUNNER, f"{{string: '{BODY}'}}")
-    (finding,) = check_source(code, "cassette", "cassette.yaml", TABLE.rules, TABLE)
-    assert finding.touch.get("approximate") and finding.fix.applicability == "display-only"
+    ((finding, touch),) = check_source(code, "cassette", "cassette.yaml", TABLE.rules, TABLE).pairs
+    assert touch.get("approximate") and finding.fix.applicability == "display-only"
     forced = replace(finding, fix=Fix("safe", "", intent=finding.fix.intent))
-    assert edits_for("cassette", code, [forced]) == {}
-    exact = replace(forced, touch=replace(finding.touch, origin=replace(finding.touch.origin, approximate=False)))
-    assert edits_for("cassette", code, [exact])
+    assert edits_for("cassette", code, Found((forced,), (touch,))) == {}
+    exact = replace(touch, origin=replace(touch.origin, approximate=False))
+    assert edits_for("cassette", code, Found((forced,), (exact,)))
 
 
 @pytest.mark.parametrize(("jq_filter", "terms"), [

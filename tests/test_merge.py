@@ -11,7 +11,7 @@ from click.testing import CliRunner
 from migrator.cli import main
 from migrator.report.jsonout import as_dict
 from migrator.report.merge import ResultsError, load_results
-from migrator.values import Edit, Finding, Fix, Span
+from migrator.values import Edit, Fix, Reported, Span
 
 RUNNER_ACTIVE = "runner = gl.runners.get(1)\nif runner.active:\n    print(runner.id)\n"
 MERGED_BY = "mr = project.mergerequests.get(1)\nwho = mr.merged_by\n"
@@ -44,7 +44,7 @@ def test_merged_findings_keep_their_repository_file_by_file(results):
 
 def test_a_finding_read_back_equals_the_one_written(tmp_path):
     fix = Fix("unsafe", "Use `merge_user`", (Edit("merge_user", 0, 0, Span.of(2, 10, 2, 19)),))
-    written = Finding("MIG010", "merged-by", "merge-request-merged-by", "`merged_by` is removed", "medium",
+    written = Reported("MIG010", "merged-by", "merge-request-merged-by", "`merged_by` is removed", "medium",
                       "typed", "app/mrs.py", Span.of(2, 10, 2, 19), "https://docs.example/mr", fix)
     data = as_dict(written) | {"repository": "group/app", "source_line": "who = mr.merged_by",
                                "applicability": "unsafe", "a_field_added_later": 1}
@@ -55,7 +55,7 @@ def test_a_finding_read_back_equals_the_one_written(tmp_path):
 
 
 def test_the_repository_field_wins_over_the_file_name(tmp_path):
-    finding = as_dict(Finding("MIG010", "merged-by", None, "m", "medium", "typed", "a.py", Span.of(1, 1, 1, 2)))
+    finding = as_dict(Reported("MIG010", "merged-by", None, "m", "medium", "typed", "a.py", Span.of(1, 1, 1, 2)))
     (tmp_path / "job-17.json").write_text(json.dumps([finding | {"repository": "group/app"}, finding]))
     assert [f.repository for f in load_results([tmp_path / "job-17.json"])] == ["group/app", "job-17"]
 

@@ -14,19 +14,19 @@ import pytest
 from migrator.report import render
 from migrator.report.jsonout import as_dict
 from migrator.report.merge import Items, ResultsError, load_results, read_results, write_json, write_report
-from migrator.values import Edit, Finding, Fix, Span
+from migrator.values import Edit, Fix, Reported, Span
 
 FIX = Fix("unsafe", "Use `merge_user`", (Edit("merge_user", 0, 0, Span.of(2, 10, 2, 19)),))
 FINDINGS = [
-    Finding("MIG010", "merged-by", "merge-request-merged-by", "`merged_by` is removed", "medium", "typed",
+    Reported("MIG010", "merged-by", "merge-request-merged-by", "`merged_by` is removed", "medium", "typed",
             "app/mrs.py", Span.of(2, 10, 2, 19), "https://docs.example/mr", FIX, source_line="who = mr.merged_by\n",
             repository="group/app"),
-    Finding("MIG060", "runner-active", "runner-active", "`active` … «ünïcode» \"quoted\" \\ \t", "high", "named",
+    Reported("MIG060", "runner-active", "runner-active", "`active` … «ünïcode» \"quoted\" \\ \t", "high", "named",
             "ci/.gitlab-ci.yml", Span.of(3, 1, 4, 2), None, Fix("safe", "Use `paused`", ()), source_line="x",
             repository="group/ci"),
-    Finding("MIG999", "parse-error", None, "cannot parse: <b>|</b>", "high", "bare", "caf\udce9.py",
+    Reported("MIG999", "parse-error", None, "cannot parse: <b>|</b>", "high", "bare", "caf\udce9.py",
             Span.of(1, 1, 1, 1), repository=None),
-    Finding("MIG010", "merged-by", "merge-request-merged-by", "`merged_by` is removed", "medium", "typed",
+    Reported("MIG010", "merged-by", "merge-request-merged-by", "`merged_by` is removed", "medium", "typed",
             "app/mrs.py", Span.of(9, 1, 9, 3), "https://docs.example/mr", None, source_line="mr.merged_by",
             repository="group/app"),
 ]

@@ -77,6 +77,6 @@ def test_approvals_before_merge_on_an_approval_configuration_reads_as_english():
     touch = Touch(role="field", name="approvals_before_merge", range=(0, 22), record="approval_configuration",
                   evidence="typed", context="read")
     text = "approvals_before_merge\n"
-    (finding,) = [f for f in resolve(match_file([touch], TABLE.rules, "a.py", kinds.by_name("python").lines(text), TABLE))
-                  if f.code == "MIG400"]
+    (finding,) = [f for f in resolve(match_file([touch], TABLE.rules, "a.py", kinds.by_name("python").lines(text),
+                                                TABLE)).findings if f.code == "MIG400"]
     assert "on an approval configuration is deprecated" in finding.message

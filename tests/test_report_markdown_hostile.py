@@ -19,7 +19,7 @@ from migrator.report.escape import code_span, markdown_text, prose
 from migrator.report.jsonout import as_dict
 from migrator.report.markdown import render
 from migrator.ruletable import load_table
-from migrator.values import Finding, Span
+from migrator.values import Reported, Span
 
 from .reporting import check, repo  # noqa: F401 - the fixture
 
@@ -71,9 +71,9 @@ def to_html(markdown: str) -> Page:
     return Page(MarkdownIt("commonmark").enable("table").render(markdown))
 
 
-def hostile_finding(text: str, line: int) -> Finding:
+def hostile_finding(text: str, line: int) -> Reported:
     """A finding whose every free-text field holds ``text``, as a merged result may."""
-    return Finding("MIG010", "merged-by", "merge-request-merged-by", text, "medium", "typed", f"dir/{text}.py",
+    return Reported("MIG010", "merged-by", "merge-request-merged-by", text, "medium", "typed", f"dir/{text}.py",
                    Span.of(line, 1, line, 2), source_line=text, repository=f"group/{text}")
 
 
@@ -152,7 +152,7 @@ def test_line_breaks_never_end_a_heading_or_a_table_row():
 
 def test_report_merge_of_hostile_results_renders_safe_markdown(tmp_path):
     (tmp_path / "hostile.json").write_text(json.dumps([
-        as_dict(Finding("MIG<b>1</b>", "n", "<script>x</script>", "m |` <b>", "high", "typed", "a|`b`.py",
+        as_dict(Reported("MIG<b>1</b>", "n", "<script>x</script>", "m |` <b>", "high", "typed", "a|`b`.py",
                         Span.of(1, 1, 1, 2))) | {"repository": "r|<b>", "source_line": "x = '|`<b>'"}]))
     result = CliRunner().invoke(main, ["report", "--merge", str(tmp_path / "hostile.json"), "--output-format",
                                        "markdown"])

@@ -13,13 +13,13 @@ import pytest
 from migrator.app import repository
 from migrator.app.repository import git_remote, with_repository
 from migrator.ignores import repository_of
-from migrator.values import Finding, Span
+from migrator.values import Reported, Span
 
 from .gitrepo import git
 
 
-def finding(filename: str) -> Finding:
-    return Finding("MIG060", "runner-active-field", "runner-active", "active is removed", "high", "typed",
+def finding(filename: str) -> Reported:
+    return Reported("MIG060", "runner-active-field", "runner-active", "active is removed", "high", "typed",
                    filename, Span.of(2, 7, 2, 20), source_line="print(runner.active)")
 
 

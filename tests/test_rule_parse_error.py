@@ -69,7 +69,7 @@ def test_the_tables_own_code_is_the_one_the_pipeline_reports(table):
 def test_the_explained_example_is_reported_as_mig999(table):
     (rule,) = table.own
     (example,) = rule.examples
-    (finding,) = check_source(example.code, example.written_as, "broken.py", table.rules, table)
+    (finding,) = check_source(example.code, example.written_as, "broken.py", table.rules, table).findings
     assert (finding.code, finding.name) == PARSE_ERROR
     assert finding.message.startswith(rule.message.split("{")[0])
 

@@ -20,7 +20,7 @@ from .positions import error_position, located
 
 def findings(code: str) -> list[tuple[int, int, str]]:
     return [(f.span.start.row, f.span.start.column, f.code)
-            for f in check_source(code, "ci", ".gitlab-ci.yml", TABLE.rules, TABLE)]
+            for f in check_source(code, "ci", ".gitlab-ci.yml", TABLE.rules, TABLE).findings]
 
 
 def at(code: str, needle: str, rule: str, nth: int = 1) -> tuple[int, int, str]:

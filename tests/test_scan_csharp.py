@@ -315,13 +315,13 @@ def test_a_mock_http_stub_and_its_json_body_are_recordings(check):
     assert fixes(check, code) == [("MIG001", 1, "unsafe"), ("MIG060", 2, "display-only")]
 
 
-def test_wire_mock_and_a_stub_handlers_response_are_recordings(check):
+def test_wire_mock_and_a_stub_handlers_response_are_recordings(check, check_found):
     code = ('server.Given(Request.Create().WithPath("/api/v4/runners").UsingGet())\n'
             '      .RespondWith(Response.Create().WithBody(@"[{""id"": 1, ""active"": true, ""is_shared"": true}]"));\n'
             'return new HttpResponseMessage { Content = new StringContent("{\\"id\\": 1, \\"active\\": true, '
             '\\"is_shared\\": true}") };\n')
     assert codes(check, code) == [("MIG060", 2), ("MIG060", 3)]
-    assert all(f.touch.origin.recorded for f in check(code, "csharp", "Example.cs"))
+    assert all(t.origin.recorded for t in check_found(code, "csharp", "Example.cs").touches)
 
 
 # ---------------------------------------------------------------- fixes, suppressions

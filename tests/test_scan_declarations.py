@@ -339,6 +339,6 @@ def test_fix_with_unsafe_fixes_leaves_every_declaration_as_written(table):
             iid: int
             merged_by: dict | None = None
     """)
-    assert check_source(code, "python", "models.py", table.rules, table)
+    assert check_source(code, "python", "models.py", table.rules, table).findings
     result = fix_text(code, "python", "models.py", table.rules, table, True)
     assert (result.text, result.fixed) == (code, 0)

@@ -124,15 +124,15 @@ def test_setattr_on_an_object_only_named_as_a_runner_has_named_evidence(table):
     assert params(code, table.model) == [("active", "runner", "named", "update")]
 
 
-def test_a_body_sent_both_to_create_and_to_an_update_is_reported_once_with_the_typed_request(check):
+def test_a_body_sent_both_to_create_and_to_an_update_is_reported_once_with_the_typed_request(check_found):
     code = ("def save(runner, gl, arguments, new):\n"
             "    if new:\n"
             "        gl.runners.create(arguments)\n"
             "    for key, value in arguments.items():\n"
             "        setattr(runner, key, value)\n"
             "save(r, gl, {'active': True}, True)\n")
-    [finding] = check(code)
-    assert (finding.code, finding.touch.evidence, finding.touch.context) == ("MIG061", "typed", "create")
+    [(finding, touch)] = check_found(code).pairs
+    assert (finding.code, touch.evidence, touch.context) == ("MIG061", "typed", "create")
 
 
 def test_an_apps_own_dict_that_no_request_receives_is_no_parameter(check):

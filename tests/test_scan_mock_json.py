@@ -35,10 +35,10 @@ def test_a_bytes_body_of_the_responses_library_is_read_too(check):
     assert codes(check(code)) == [("MIG060", 2, 52)]
 
 
-def test_a_mock_response_gets_no_safe_fix(check):
-    [finding] = check("body = '{\"id\": 1, \"is_shared\": false, \"active\": true}'\n")
+def test_a_mock_response_gets_no_safe_fix(check_found):
+    [(finding, touch)] = check_found("body = '{\"id\": 1, \"is_shared\": false, \"active\": true}'\n").pairs
     assert finding.fix.applicability != "safe"
-    assert finding.touch.origin.recorded
+    assert touch.origin.recorded
 
 
 def test_a_string_bound_to_a_name_that_names_a_record_is_that_record(check):
@@ -70,16 +70,17 @@ def test_a_here_document_holding_a_runner_is_read_and_fixed_only_with_unsafe_fix
     assert fixed == script.replace('"active": true', '"paused": false')
 
 
-def test_shell_json_with_escaped_quotes_is_reported_but_never_edited(check):
-    [finding] = check('echo "{\\"id\\": 4, \\"active\\": true, \\"is_shared\\": false}"\n', "shell", "mock.sh")
-    assert (finding.code, finding.touch.origin.approximate) == ("MIG060", True)
+def test_shell_json_with_escaped_quotes_is_reported_but_never_edited(check_found):
+    [(finding, touch)] = check_found('echo "{\\"id\\": 4, \\"active\\": true, \\"is_shared\\": false}"\n', "shell",
+                                     "mock.sh").pairs
+    assert (finding.code, touch.origin.approximate) == ("MIG060", True)
     assert finding.fix.applicability == "display-only"
 
 
-def test_a_request_body_in_shell_stays_a_request_body(check):
+def test_a_request_body_in_shell_stays_a_request_body(check_found):
     script = 'curl -X PUT "$CI_API_V4_URL/runners/1" --json \'{"active": false, "is_shared": false}\'\n'
-    [finding] = check(script, "shell", "pause.sh")
-    assert (finding.code, finding.touch.role) == ("MIG061", "param")
+    [(finding, touch)] = check_found(script, "shell", "pause.sh").pairs
+    assert (finding.code, touch.role) == ("MIG061", "param")
 
 
 def test_json_in_a_shell_string_without_a_record_signature_is_left_alone(check):

@@ -81,10 +81,10 @@ def test_a_payload_bound_to_a_name_is_followed(check):
     assert codes(check(code)) == [("MIG020", 1)]
 
 
-def test_comparisons_carry_the_literal(check):
-    (finding,) = check("runner = gl.runners.get(1)\nif runner.status == 'paused':\n    pass\n")
+def test_comparisons_carry_the_literal(check_found):
+    ((finding, touch),) = check_found("runner = gl.runners.get(1)\nif runner.status == 'paused':\n    pass\n").pairs
     assert finding.code == "MIG065"
-    assert finding.touch.value == "paused"
+    assert touch.value == "paused"
 
 
 def test_generic_names_need_typed_or_named_evidence(check):
@@ -103,12 +103,12 @@ SELF_MAPPING = "class {cls}:\n    def f(self):\n        return self.info{read}\n
     ("MergeRequest", ".get('merge_status')", "merge_request"),
     ("RunnerModel", "['active']", "runner"),
 ])
-def test_a_mapping_self_keeps_in_a_class_named_for_a_record_is_named_evidence_for_it(cls, read, record, check):
+def test_a_mapping_self_keeps_in_a_class_named_for_a_record_is_named_evidence_for_it(cls, read, record, check_found):
     """The same shape gets the same answer: ``self.info['merge_status']`` in ``class MergeRequest``
     and ``self.info['approvals_before_merge']`` in ``class Project`` both read the record the
     class is named for."""
-    (finding,) = check(SELF_MAPPING.format(cls=cls, read=read))
-    assert (finding.evidence, finding.touch.record, finding.span.start.row) == ("named", record, 3)
+    ((finding, touch),) = check_found(SELF_MAPPING.format(cls=cls, read=read)).pairs
+    assert (finding.evidence, touch.record, finding.span.start.row) == ("named", record, 3)
 
 
 @pytest.mark.parametrize("cls, read", [
@@ -183,10 +183,10 @@ def test_a_walrus_comparison_is_reported_and_left_to_review(check):
     assert finding.fix.applicability == "display-only"
 
 
-def test_match_cases_compare_the_subject(check):
+def test_match_cases_compare_the_subject(check_found):
     code = "runner = gl.runners.get(1)\nmatch runner.status:\n    case 'online':\n        pass\n    case 'paused' | 'active':\n        pass\n"
-    (finding,) = check(code)
-    assert (finding.code, finding.span.start.row, finding.touch.value) == ("MIG065", 2, ("online", "paused", "active"))
+    ((finding, touch),) = check_found(code).pairs
+    assert (finding.code, finding.span.start.row, touch.value) == ("MIG065", 2, ("online", "paused", "active"))
     assert finding.fix.applicability == "display-only"
 
 

@@ -32,7 +32,7 @@ def one(code: str, name: str):
 
 def findings(code: str) -> list[tuple[int, int, str]]:
     return [(f.span.start.row, f.span.start.column, f.code)
-            for f in check_source(code, "shell", "script.sh", TABLE.rules, TABLE)]
+            for f in check_source(code, "shell", "script.sh", TABLE.rules, TABLE).findings]
 
 
 def at(code: str, needle: str, code_: str) -> tuple[int, int, str]:

@@ -22,9 +22,9 @@ def test_a_whole_endpoint_path_passed_to_an_unknown_wrapper_is_reported(path, ch
     assert codes(check(code)) == [("MIG030", 2, 22)]
 
 
-def test_a_query_on_a_path_sent_by_any_objects_request_is_a_filter(check):
-    [finding] = check('def runners(client):\n    return client.request("GET", "runners/all?scope=active")\n')
-    assert (finding.code, finding.touch.evidence) == ("MIG062", "named")
+def test_a_query_on_a_path_sent_by_any_objects_request_is_a_filter(check_found):
+    [(finding, touch)] = check_found('def runners(client):\n    return client.request("GET", "runners/all?scope=active")\n').pairs
+    assert (finding.code, touch.evidence) == ("MIG062", "named")
     assert finding.fix.applicability == "unsafe"
 
 
@@ -83,11 +83,11 @@ def test_a_key_on_a_later_line_of_a_dict_is_reported_on_its_own_line(check):
     assert codes(check(code)) == [("MIG061", 5, 9)]
 
 
-def test_a_script_wrapping_curl_given_a_path_and_curls_options_is_a_request(check):
+def test_a_script_wrapping_curl_given_a_path_and_curls_options_is_a_request(check_found):
     script = ('"$srcdir/gitlab_api.sh" /projects -X POST \\\n'
               '    -d \'{"name": "app", "import_url": "https://example.com/app.git", "mirror": true}\'\n')
-    [finding] = check(script, "shell", "create.sh")
-    assert (finding.code, finding.span.start.row, finding.touch.evidence) == ("MIG100", 2, "named")
+    [(finding, touch)] = check_found(script, "shell", "create.sh").pairs
+    assert (finding.code, finding.span.start.row, touch.evidence) == ("MIG100", 2, "named")
 
 
 def test_a_command_given_curl_like_options_and_no_api_path_is_no_request(check):

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from ..config import FileSettings
 from ..discover import SourceFile, buffer_kind
-from ..values import Finding
-from ..pipeline import Loaded, check_loaded, load_data, load_text
+from ..values import Finding, Found
+from ..pipeline import Loaded, as_reported, check_loaded, load_data, load_text
 from ..ruletable import load_table
 from ..spelling import PLAIN
 from .check import RunResult, rules_for
@@ -44,17 +44,27 @@ class Buffer:
 @dataclass(frozen=True)
 class BufferCheck:
     """A buffer's kind (None: no kind reads such a file), the settings it is checked with, its
-    findings (those the settings report), and whether the excludes leave it out (force-exclude)."""
+    findings (those the settings report) with the touches a fixer makes their edits from (an
+    editor's quick fix: fix/edits.edits_for), and whether the excludes leave it out (force-exclude)."""
 
     kind: str | None
     settings: FileSettings
-    findings: tuple[Finding, ...] = ()
+    found: Found = Found()
     excluded: bool = False
     loaded: Loaded | None = None  # None: not read (excluded, no kind, passed over by the prefilter)
 
     @property
     def checked(self) -> bool:
         return self.loaded is not None
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return self.found.findings
+
+    def reported(self, found: Found | None = None) -> list:
+        """Its findings (or ``found``, the same text's) as a report shows them (values.Reported)."""
+        text = self.loaded.text if self.loaded is not None and self.loaded.error is None else None
+        return as_reported(self.found if found is None else found, self.kind or "", text)
 
 
 def check_buffer(buffer: Buffer, settings: Settings, kind: str | None = None) -> BufferCheck:
@@ -76,52 +86,56 @@ def check_buffer(buffer: Buffer, settings: Settings, kind: str | None = None) ->
                            table.model)
     if loaded is None:
         return BufferCheck(kind, file_settings)
-    findings = check_loaded(loaded, kind, buffer.shown, rules, table, os.fspath(buffer.path))
-    reported = tuple(f for f in findings if file_settings.reports(f, buffer.path))
-    return BufferCheck(kind, file_settings, reported, loaded=loaded)
+    found = check_loaded(loaded, kind, buffer.shown, rules, table, os.fspath(buffer.path))
+    return BufferCheck(kind, file_settings, found.kept(lambda f: file_settings.reports(f, buffer.path)), loaded=loaded)
 
 
-def fix_buffer(buffer: Buffer, settings: Settings, unsafe: bool) -> FileFix:
+def fix_buffer(buffer: Buffer, settings: Settings, unsafe: bool, edits: bool = False) -> FileFix:
     """The buffer fixed in memory, as ``fix`` fixes a file: its outcome (``new_text`` None when
-    it was only passed through: excluded, of no kind, or with nothing to fix)."""
+    it was only passed through: excluded, of no kind, or with nothing to fix; ``edits``: the
+    remaining fixes' edits filled in from the text it left, for a report that shows them)."""
     from .passes import fix_text
 
     checked = check_buffer(buffer, settings)
     source = SourceFile(buffer.path, buffer.shown, checked.kind or "", explicit=True)
     loaded = checked.loaded
     if loaded is None or loaded.text is None or not any(f.fixable(unsafe) for f in checked.findings):
-        return FileFix(source, buffer.content, findings=list(checked.findings), scanned=loaded is not None)
+        return FileFix(source, buffer.content, findings=checked.reported(), scanned=loaded is not None)
     table = load_table()
     rules = rules_for(source, checked.settings, table)
     result = fix_text(loaded.text, source.kind, buffer.shown, rules, table, unsafe,
                       keep=lambda f: checked.settings.reports(f, buffer.path), path=os.fspath(buffer.path))
+    found = result.found
+    if edits:
+        from ..fix.edits import filled
+
+        found = filled(result.text, found, source.kind)
     return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
-                   result.findings, result.failure, scanned=True)
+                   as_reported(found, source.kind, result.text), result.failure, scanned=True)
+
+
+def filled_in(checked: BufferCheck, edits: bool) -> Found:
+    """A buffer's findings, with ``edits`` their fixes' edits filled in (a report that shows them)."""
+    if not edits or checked.loaded is None or checked.loaded.text is None:
+        return checked.found
+    from ..fix.edits import filled
+
+    return filled(checked.loaded.text, checked.found, checked.kind or "")
 
 
 def check_stdin(filename: str, data: bytes, settings: Settings, edits: bool = False) -> RunResult:
     """``check --stdin-filename``: standard input as the file ``filename``, as a run's result
     (``edits``: the fixes' edits filled in, for a report that shows them)."""
     checked = check_buffer(Buffer(Path(filename), data, display=filename), settings)
-    findings = list(checked.findings)
-    if edits and checked.loaded is not None and checked.loaded.text is not None:
-        from ..fix.edits import filled
-
-        findings = filled(checked.loaded.text, findings, checked.kind or "")
     read = checked.kind is not None and not checked.excluded
     sources = [SourceFile(Path(filename), filename, checked.kind, explicit=True)] if read else []
-    return RunResult(findings, sources, scanned=int(checked.checked))
+    return RunResult(checked.reported(filled_in(checked, edits)), sources, scanned=int(checked.checked))
 
 
 def fix_stdin(filename: str, data: bytes, settings: Settings, unsafe: bool, edits: bool = False) -> FixRun:
     """``fix --stdin-filename``: standard input fixed as the file ``filename``, as a run of one
     file that is never written (the caller prints it); ``edits``: the remaining fixes' edits
     filled in from the fixed text (a report that shows them must not read the file on disk)."""
-    outcome = fix_buffer(Buffer(Path(filename), data, display=filename), settings, unsafe)
-    text = outcome.new_text if outcome.new_text is not None else outcome.text
-    if edits and text is not None:
-        from ..fix.edits import filled
-
-        outcome.findings = filled(text, outcome.findings, outcome.source.kind)
+    outcome = fix_buffer(Buffer(Path(filename), data, display=filename), settings, unsafe, edits)
     errors = [f"{filename}: not fixed, left unchanged: {outcome.failure}"] if outcome.failure else []
     return FixRun([outcome], errors)

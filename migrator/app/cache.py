@@ -49,7 +49,7 @@ from ..discover import SourceFile
 from ..pins import Stamps
 from ..ruletable import RuleTable
 from ..userdir import secret, warn
-from ..values import Finding
+from ..values import Reported
 from .cachedir import MAX_PACK_BYTES, PACK, Place, Refused, replace
 
 MAGIC = b"migrator-results-1\n"
@@ -140,7 +140,7 @@ class ResultCache:
         a link."""
         return cls(Path(settings.cache_dir), table, secret() if enabled else None, edits, settings.root)
 
-    def lookup(self, source: SourceFile, settings: FileSettings) -> tuple[Lookup, tuple[bool, list[Finding]] | None]:
+    def lookup(self, source: SourceFile, settings: FileSettings) -> tuple[Lookup, tuple[bool, list[Reported]] | None]:
         """The file's cache key (for `put`) and its cached (scanned, findings), if any."""
         if self.key is None or source.problem is not None:
             return Lookup(None, ()), None
@@ -167,7 +167,7 @@ class ResultCache:
         pins = self._pins.of(os.path.dirname(self.absolute(source.path)), ecosystem) if ecosystem else ()
         return base[1], source.display, source.kind, tuple(sorted(ignored)), self.edits, pins
 
-    def get(self, source: SourceFile, key: Lookup) -> tuple[bool, list[Finding]] | None:
+    def get(self, source: SourceFile, key: Lookup) -> tuple[bool, list[Reported]] | None:
         """The file's (scanned, findings), when its entry is valid for this stamp and context."""
         if key.stamp is None:
             return None
@@ -254,11 +254,11 @@ class Packed:
 
     __slots__ = ("_findings", "_blob")
 
-    def __init__(self, findings: list[Finding] | None = None, blob: bytes | None = None):
+    def __init__(self, findings: list[Reported] | None = None, blob: bytes | None = None):
         self._findings, self._blob = findings, blob
 
     @property
-    def findings(self) -> list[Finding]:
+    def findings(self) -> list[Reported]:
         if self._findings is None:
             self._findings = findings_of(self._blob or b"")
         return self._findings
@@ -273,10 +273,10 @@ class Packed:
         return Packed, (None, self.blob)
 
 
-def findings_blob(findings: list[Finding]) -> bytes:
+def findings_blob(findings: list[Reported]) -> bytes:
     """How a worker packs findings for the cache and for the parent: b"" for none."""
     return pickle.dumps(findings, protocol=pickle.HIGHEST_PROTOCOL) if findings else b""
 
 
-def findings_of(blob: bytes) -> list[Finding]:
+def findings_of(blob: bytes) -> list[Reported]:
     return pickle.loads(blob) if blob else []

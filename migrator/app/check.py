@@ -14,7 +14,7 @@ from ..config import FileSettings
 from ..discover import SourceFile, discover
 from ..ruletable import Rule, RuleTable, load_table
 from ..spelling import PLAIN
-from ..values import Finding
+from ..values import Reported
 from .cache import Lookup, Packed, ResultCache
 from .runner import Progress, run_all
 from .settings import Settings
@@ -28,7 +28,7 @@ Job = tuple[SourceFile, FileSettings] | tuple[SourceFile, FileSettings, "Loaded"
 
 @dataclass
 class RunResult:
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Reported] = field(default_factory=list)
     sources: list[SourceFile] = field(default_factory=list)  # every file checked, as found
     scanned: int = 0
     errors: list[str] = field(default_factory=list)
@@ -44,10 +44,10 @@ class RunResult:
         return FilesChecked.of(source.kind for source in self.sources)
 
 
-def check_job(args: Job, edits: bool = False) -> tuple[bool, list[Finding], str | None]:
-    """(whether the file was scanned, its findings, an internal error), with the file's own
-    settings: its rules, per-file-ignores, min-evidence and size limit; with ``edits``, the
-    fixes' edits filled in, in the worker that has the file's text. A job that carries the file
+def check_job(args: Job, edits: bool = False) -> tuple[bool, list[Reported], str | None]:
+    """(whether the file was scanned, its findings as a report shows them, an internal error),
+    with the file's own settings: its rules, per-file-ignores, min-evidence and size limit; with
+    ``edits``, the fixes' edits filled in, in the worker that has the file's text. A job that carries the file
     as `prefiltered` read it is not read again."""
     from ..pipeline import check_file, check_read  # the engine, imported by the first file not answered by the cache
 
@@ -86,12 +86,12 @@ def job_size(args: Job) -> int:
     return len(read[0].text or "") if read else 1
 
 
-def check_crashed(args: Job) -> tuple[bool, list[Finding], str | None]:
+def check_crashed(args: Job) -> tuple[bool, list[Reported], str | None]:
     """The result of a file whose worker process died checking it: a parse-error finding."""
     from ..pipeline import crash_finding
 
     source, settings = args[:2]
-    return True, [f for f in [crash_finding(source)] if settings.reports(f, source.path)], None
+    return True, [Reported.of(f) for f in [crash_finding(source)] if settings.reports(f, source.path)], None
 
 
 def rules_for(source: SourceFile, settings: FileSettings, table: RuleTable) -> tuple[Rule, ...]:
@@ -122,19 +122,18 @@ Entry = tuple[bool, Packed, str | None, bool]  # scanned, findings, internal err
 
 
 def check_entry(args: Job, edits: bool = False) -> Entry:
-    """`check_job` with the findings as a report reads them (`reported`), packed as the cache
+    """`check_job` with the findings as they leave the worker (`shipped`), packed as the cache
     keeps them, once, if they leave the worker."""
     scanned, findings, error = check_job(args, edits)
-    return scanned, Packed(reported(findings)), error, error is None
+    return scanned, Packed(shipped(findings)), error, error is None
 
 
-def reported(findings: list[Finding]) -> list[Finding]:
-    """The findings without their touches and fix intents, which are for the fixers only, in the
-    process that has the file's text: a report that shows edits has them filled in by now
-    (`check_job`; the cache keeps such entries apart), so nothing asks for them later. A run with
-    many findings keeps a fraction of the memory (a touch holds all its details)."""
-    return [replace(f, touch=None, fix=f.fix and replace(f.fix, intent=None))
-            if f.touch is not None or (f.fix and f.fix.intent) else f for f in findings]
+def shipped(findings: list[Reported]) -> list[Reported]:
+    """The findings as they leave the process that has the file's text: as a report shows them
+    (values.Reported: no touches, which only the fixers read) and without their fixes' intents,
+    which only resolving and the fixers read. A report that shows edits has them filled in by
+    now (`check_job`; the cache keeps such entries apart), so nothing asks for them later."""
+    return [replace(f, fix=replace(f.fix, intent=None)) if f.fix and f.fix.intent else f for f in findings]
 
 
 def check_entry_crashed(args: Job) -> Entry:

@@ -26,13 +26,13 @@ from ..config import FileSettings
 from ..discover import SourceFile
 from ..source.writes import ChangedUnderneath, Original, Stamp, remove_stale_temporaries, write_atomic
 from .passes import fix_text
-from ..pipeline import load
+from ..pipeline import as_reported, load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
 from ..spelling import PLAIN
-from ..values import Finding
+from ..values import Reported
 from .cache import Lookup, Packed, ResultCache
-from .check import check_crashed, check_job, reported, rules_for, sources_of
+from .check import check_crashed, check_job, rules_for, shipped, sources_of
 from .runner import run_all
 from .settings import Settings
 
@@ -75,7 +75,7 @@ class FileFix:
     text: str | None = None
     new_text: str | None = None
     fixed: int = 0
-    findings: list[Finding] = field(default_factory=list)
+    findings: list[Reported] = field(default_factory=list)  # as a report shows them
     failure: str | None = None
     error: str | None = None
     scanned: bool = False  # read and checked (not passed over by the prefilter)
@@ -109,40 +109,43 @@ class FixRun:
         return sum(o.fixed for o in self.changed)
 
     @property
-    def remaining(self) -> list[Finding]:
+    def remaining(self) -> list[Reported]:
         return sorted((f for o in self.outcomes for f in o.findings), key=lambda f: f.sort_key)
 
 
-def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsafe: bool) -> FileFix:
+def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsafe: bool, edits: bool = False
+             ) -> FileFix:
+    """One file fixed in memory; the findings that remain as a report shows them, with ``edits``:
+    their fixes' edits in the fixed text filled in."""
     rules = rules_for(source, settings, table)
     stamp = Stamp.take(source.path)  # before reading: a write after it changes the stamp
     loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN), table.model)
     if loaded is None or loaded.error is not None:
-        return FileFix(source, findings=[loaded.error] if loaded else [], scanned=loaded is not None)
+        return FileFix(source, findings=[Reported.of(loaded.error)] if loaded else [], scanned=loaded is not None)
     result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,
                       keep=lambda f: settings.reports(f, source.path), path=str(source.path))
+    found = result.found
+    if edits:
+        from ..fix.edits import filled
+
+        found = filled(result.text, found, source.kind)
     return FileFix(source, loaded.data, loaded.encoding, loaded.text, result.text, result.fixed,
-                   result.findings, result.failure, scanned=True, stamp=stamp)
+                   as_reported(found, source.kind, result.text), result.failure, scanned=True, stamp=stamp)
 
 
 def fix_job(args: tuple[SourceFile, FileSettings, bool, bool], edits: bool = False) -> FileFix:
-    """One file fixed in a worker; the findings that remain as a report reads them
-    (check.reported), with ``edits``: their fixes' edits in the fixed text filled in."""
+    """One file fixed in a worker; the findings that remain as they leave it (check.shipped),
+    with ``edits``: their fixes' edits in the fixed text filled in."""
     source, settings, unsafe, writable = args
     table = load_table()
     try:
         if not writable:
             outcome = FileFix(source, findings=check_job((source, settings), edits)[1])
         else:
-            outcome = fix_file(source, settings, table, unsafe)
-            text = outcome.new_text if outcome.new_text is not None else outcome.text
-            if edits and text is not None:
-                from ..fix.edits import filled
-
-                outcome.findings = filled(text, outcome.findings, source.kind)
+            outcome = fix_file(source, settings, table, unsafe, edits)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return FileFix(source, error=f"{source.display}: internal error while fixing: {type(exc).__name__}: {exc}")
-    outcome.findings = reported([f for f in outcome.findings if settings.reports(f, source.path)])
+    outcome.findings = shipped([f for f in outcome.findings if settings.reports(f, source.path)])
     return outcome
 
 

@@ -36,7 +36,7 @@ from ..pipeline import check_source, load
 from ..ruletable import load_table
 from ..source import LineIndex
 from ..source.comments import TREE_LANGUAGES
-from ..values import Edit, Finding, ScanError
+from ..values import Edit, Found, ScanError
 from .check import rules_for, sources_of
 from .fix import FileFix, Roots, write
 from .runner import run_all
@@ -78,11 +78,12 @@ class NoqaRun:
     errors: list[str] = field(default_factory=list)
 
 
-def with_noqa(text: str, kind: FileKind, findings: Sequence[Finding], filename: str) -> Noqa:
-    """The text with a ``noqa`` for each finding's line, where a comment can go."""
+def with_noqa(text: str, kind: FileKind, found: Found, filename: str) -> Noqa:
+    """The text with a ``noqa`` for each finding's line, where a comment can go (a finding made
+    from a touch: a parse error gets none, nor does an unused suppression)."""
     wanted: dict[int, set[str]] = defaultdict(set)
-    for finding in findings:
-        if finding.touch is not None and finding.touch.role != SUPPRESSION:
+    for finding, touch in found.pairs:
+        if touch is not None and touch.role != SUPPRESSION:
             wanted[finding.span.start.row].add(finding.code)
     if not wanted:
         return Noqa(text)
@@ -289,8 +290,8 @@ def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa
         loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN), table.model)
         if loaded is None or loaded.text is None:
             return FileFix(source), Noqa(""), None
-        found = [f for f in check_source(loaded.text, source.kind, source.display, rules, table)
-                 if settings.reports(f, source.path)]
+        found = check_source(loaded.text, source.kind, source.display, rules, table).kept(
+            lambda f: settings.reports(f, source.path))
         result = with_noqa(loaded.text, kinds.by_name(source.kind), found, source.display)
     except Exception as exc:  # noqa: BLE001 - one bad file must not stop the run
         return FileFix(source), Noqa(""), f"{source.display}: internal error while adding noqa: {type(exc).__name__}: {exc}"

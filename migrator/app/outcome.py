@@ -15,7 +15,7 @@ from ..baseline import Baselined, Scope, applied
 from ..checked import NOTHING_CHECKED, FilesChecked
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..values import Finding
+from ..values import Reported
 from .settings import Settings
 
 
@@ -24,7 +24,7 @@ class Outcome:
     """The findings a run reports (and counts in its exit status), what the baseline did (None
     without one), and the files it checked."""
 
-    findings: list[Finding]
+    findings: list[Reported]
     baselined: Baselined | None
     checked: FilesChecked
 
@@ -69,7 +69,7 @@ def with_baseline(settings: Settings, given: str | None, off: bool) -> Settings:
     return replace(settings, baseline=None if off else Path(given) if given else settings.default.baseline)
 
 
-def outcome(findings: Sequence[Finding], paths: Sequence[str], sources: Iterable[SourceFile],
+def outcome(findings: Sequence[Reported], paths: Sequence[str], sources: Iterable[SourceFile],
             baseline: str | os.PathLike[str] | None) -> Outcome:
     """The run's ``Outcome``: ``sources`` are the files it checked under ``paths``."""
     sources = [source for source in sources if source.kind]  # a file of no kind (stdin's) was not checked
@@ -82,7 +82,7 @@ def scope_of(paths: Sequence[str], sources: Iterable[SourceFile]) -> Scope:
     return Scope.of(paths, (source.display for source in sources))
 
 
-def recorded(path: str | os.PathLike[str], findings: Sequence[Finding], paths: Sequence[str],
+def recorded(path: str | os.PathLike[str], findings: Sequence[Reported], paths: Sequence[str],
              sources: Sequence[SourceFile]) -> str:
     """``--write-baseline``: write the findings, keeping the entries of files the run did not
     check, and say so. A file the run checked as code is no baseline to write over (``check

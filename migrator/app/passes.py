@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from ..pipeline import check_source
 from ..ruletable import Rule, RuleTable
-from ..values import Finding
+from ..values import Finding, Found
 from ..fix.apply import apply_edits, choose, parse_problem
 from ..fix.edits import edits_for
 
@@ -23,10 +23,17 @@ MAX_PASSES = 20
 
 @dataclass
 class TextFix:
+    """The text the passes left, how many fixes they made, its findings (each with its touch), and
+    why it was left as it was (a fix that broke the parse)."""
+
     text: str
     fixed: int
-    findings: list[Finding]
+    found: Found
     failure: str | None = None
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return self.found.findings
 
 
 def fix_text(text: str, kind: str, filename: str, rules: Sequence[Rule], table: RuleTable,
@@ -35,15 +42,15 @@ def fix_text(text: str, kind: str, filename: str, rules: Sequence[Rule], table: 
     findings the file's settings do not report (min-evidence): they are neither fixed nor left;
     ``path``: where the file is, for the SDK versions pinned above it (pipeline.check_source)."""
 
-    def check(current: str) -> list[Finding]:
+    def check(current: str) -> Found:
         found = check_source(current, kind, filename, rules, table, path)
-        return found if keep is None else [f for f in found if keep(f)]
+        return found if keep is None else found.kept(keep)
 
-    first = findings = check(text)
+    first = found = check(text)
     current, fixed = text, 0
     for _ in range(MAX_PASSES):
-        wanted = [f for f in findings if f.fixable(unsafe)]
-        chosen = choose(edits_for(kind, current, wanted), current) if wanted else []
+        wanted = {f for f in found.findings if f.fixable(unsafe)}
+        chosen = choose(edits_for(kind, current, found, wanted), current) if wanted else []
         if not chosen:
             break
         new = apply_edits(current, [edit for _, edits in chosen for edit in edits])
@@ -54,5 +61,5 @@ def fix_text(text: str, kind: str, filename: str, rules: Sequence[Rule], table: 
         if new == current:
             break
         current, fixed = new, fixed + len(chosen)
-        findings = check(current)
-    return TextFix(current, fixed, findings)
+        found = check(current)
+    return TextFix(current, fixed, found)

@@ -24,7 +24,7 @@ from urllib.parse import urlsplit
 
 from ..checked import FilesChecked
 from ..ignores import repository_of
-from ..values import Finding
+from ..values import Reported
 
 # git's scp-like syntax, ``[user@]host:path``: a colon before any slash.
 SCP_LIKE = re.compile(r"^(?:[^@/]+@)?[^/:]+:(?P<path>.*)$")
@@ -79,7 +79,7 @@ class Remotes:
         return self.by_directory[directory]
 
 
-def with_repository(findings: Iterable[Finding], repository: str | None = None) -> list[Finding]:
+def with_repository(findings: Iterable[Reported], repository: str | None = None) -> list[Reported]:
     """The findings, each with its repository: ``repository`` when given, else the git remote of
     the repository its file is in."""
     if repository:

@@ -6,7 +6,7 @@ an edit across two pieces, or on a placeholder (the host's template syntax), is 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .. import kinds
 from ..values import Edit, Finding, Touch
@@ -16,7 +16,7 @@ from ..regions.move import moved
 from ..source.maps import span
 
 
-def edits(text: str, findings: Sequence[Finding], regions: Sequence[Region]) -> dict[Finding, tuple[Edit, ...]]:
+def edits(text: str, touches: Mapping[Finding, Touch], regions: Sequence[Region]) -> dict[Finding, tuple[Edit, ...]]:
     """The host edits of each finding that lies in one of the regions. A region whose text lies in
     strings of the host (a CI script's YAML scalars) and whose kind's fixes are text edits (shell:
     ``family`` text) is fixed where it lies, its strings the text fixer's hosts, so that a fix
@@ -33,15 +33,15 @@ def edits(text: str, findings: Sequence[Finding], regions: Sequence[Region]) -> 
         if _in_place(region.kind) and all(p.form in STRING_FORMS for p in region.pieces):
             in_place.append(region)
             continue
-        reader, touches = read(region, load_table().model)
-        rewritten.append((region, reader, touches))
+        reader, read_touches = read(region, load_table().model)
+        rewritten.append((region, reader, read_touches))
     out: dict[Finding, tuple[Edit, ...]] = {}
     if in_place:
         from .text.fixer import region_edits
 
-        out.update(region_edits(text, list(findings), in_place))
+        out.update(region_edits(text, touches, in_place))
     if rewritten:
-        out.update(_rewritten(text, findings, rewritten))
+        out.update(_rewritten(text, touches, rewritten))
     return {f: e for f, e in out.items() if not _on_placeholder(e, regions)}
 
 
@@ -53,27 +53,24 @@ def _in_place(name: str) -> bool:
     return kind.family == "text" and kind.regions is None
 
 
-def _rewritten(text: str, findings: Sequence[Finding], read_regions: list[tuple[Region, str, list[Touch]]]
+def _rewritten(text: str, touches: Mapping[Finding, Touch], read_regions: list[tuple[Region, str, list[Touch]]]
                ) -> dict[Finding, tuple[Edit, ...]]:
     """Each finding goes with the touch of a region that moves onto its own; the region's kind
     makes its edits on the region's text, written back into the host."""
-    from dataclasses import replace
-
     wanted: dict[Touch, list[Finding]] = defaultdict(list)
-    for finding in findings:
-        if finding.touch is not None:
-            wanted[finding.touch].append(finding)
+    for finding, touch in touches.items():
+        wanted[touch].append(finding)
     out: dict[Finding, tuple[Edit, ...]] = {}
-    for region, reader, touches in read_regions:
-        group = {replace(found, touch=touch): found  # the finding in the region's offsets → the host's
-                 for touch in touches for found in wanted.pop(moved(touch, region.where, region.exact, region.embedded), ())}
+    for region, reader, read in read_regions:
+        group = {found: touch  # the finding, with its touch in the region's offsets
+                 for touch in read for found in wanted.pop(moved(touch, region.where, region.exact, region.embedded), ())}
         if not group:
             continue
         writer = _Writer(text, region)
-        for finding, region_edits in kinds.by_name(reader).edits(region.text, list(group)).items():
+        for finding, region_edits in kinds.by_name(reader).edits(region.text, group).items():
             host_edits = writer.write(region_edits)
             if host_edits:
-                out[group[finding]] = host_edits
+                out[finding] = host_edits
     return out
 
 

@@ -29,8 +29,8 @@ MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "ju
 
 @dataclass(frozen=True)
 class FileKind:
-    """One kind of file. ``scanner(text, model)`` gives the touches, ``fixer(text, findings)``
-    the edits by finding, and ``validator(text)`` raises when a rewritten text no longer parses.
+    """One kind of file. ``scanner(text, model)`` gives the touches, ``fixer(text, touches)``
+    the edits by finding (``touches``: the findings to edit, each with the touch it was made from), and ``validator(text)`` raises when a rewritten text no longer parses.
 
     claims(path, head, explicit) says whether a file is of this kind; ``head`` reads the file's
     first bytes on demand. ``examples`` maps the ``written_as:`` of the rule examples this kind
@@ -40,7 +40,7 @@ class FileKind:
     claims: Callable[[Path, Callable[[int], bytes], bool], bool]
     scanner: Callable[[str, Any], list]
     newlines: str = "universal"
-    fixer: Callable[[str, list], dict] | None = None
+    fixer: Callable[[str, dict], dict] | None = None
     validator: Callable[[str], object] | None = None
     comment: str | None = "#"  # the line-comment marker ("#", "//"); None: no comments (JSON)
     comments: tuple[str, ...] = ()  # more markers a comment may start with (PHP's ``#`` beside ``//``)
@@ -89,8 +89,9 @@ class FileKind:
 
         return LineIndex(text, self.newlines)
 
-    def edits(self, text: str, findings: list) -> dict:
-        return self.fixer(text, findings) if self.fixer else {}
+    def edits(self, text: str, touches: dict) -> dict:
+        """The edits of each finding in ``touches`` (each with the touch it was made from)."""
+        return self.fixer(text, touches) if self.fixer else {}
 
     def scan_in(self, text: str, model, scope=None) -> list:
         """The touches of a region of this kind (``scope``: what its host knows there)."""

@@ -84,13 +84,13 @@ def scan(text: str, model) -> list:
     return STAGES.scan(text, model) + requests(text, model)
 
 
-def fix(text: str, findings: list) -> dict:
+def fix(text: str, touches: dict) -> dict:
     """A shell task's fixes through its region; a uri task's where they are written (the URL's
     scalar, the body's keys), as a YAML recording's are."""
     from ..fix.text import recorded
 
-    edits = STAGES.fix(text, findings)
-    rest = [f for f in findings if f not in edits]
+    edits = STAGES.fix(text, touches)
+    rest = {f: t for f, t in touches.items() if f not in edits}
     return {**recorded(text, rest, "yaml"), **edits} if rest else edits
 
 

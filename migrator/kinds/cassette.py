@@ -50,10 +50,10 @@ def scan_recorded(text: str, model) -> list:
     return scan(text, model, recorded_syntax(text))
 
 
-def fix_recorded(text: str, findings: list) -> dict:
+def fix_recorded(text: str, touches: dict) -> dict:
     from ..fix.text import recorded
 
-    return recorded(text, findings, recorded_syntax(text))
+    return recorded(text, touches, recorded_syntax(text))
 
 
 KIND = FileKind(

@@ -41,10 +41,10 @@ def scan(text: str, model) -> list:
         raise ScanError.at(f"JSON: {exc.message}", exc.offset) from None
 
 
-def fix(text: str, findings: list) -> dict:
+def fix(text: str, touches: dict) -> dict:
     from ..fix.text import recorded
 
-    return recorded(text, findings, syntax_of(text))
+    return recorded(text, touches, syntax_of(text))
 
 
 def parses(text: str) -> None:

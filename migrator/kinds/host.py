@@ -25,10 +25,10 @@ class HostStages:
 
         return scan_all(self.regions(text), model)
 
-    def fix(self, text: str, findings: list) -> dict:
+    def fix(self, text: str, touches: dict) -> dict:
         from ..fix.regions import edits
 
-        return edits(text, findings, self.regions(text))
+        return edits(text, touches, self.regions(text))
 
 
 @lru_cache(maxsize=8)

@@ -19,10 +19,10 @@ def scan(text: str, model) -> list:
     return scan(text, model)
 
 
-def fix(text: str, findings: list) -> dict:
+def fix(text: str, touches: dict) -> dict:
     from ..fix.text import whole_file
 
-    return whole_file(text, findings)
+    return whole_file(text, touches)
 
 
 def placeholder(length: int) -> str:

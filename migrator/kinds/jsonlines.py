@@ -19,10 +19,10 @@ def scan(text: str, model) -> list:
     return scan_lines(text, model)
 
 
-def fix(text: str, findings: list) -> dict:
+def fix(text: str, touches: dict) -> dict:
     from ..fix.text import json_lines
 
-    return json_lines(text, findings)
+    return json_lines(text, touches)
 
 
 def parses(text: str) -> None:

@@ -21,10 +21,10 @@ def scan(text: str, model, spots=None) -> list:
     return scan(text, model, spots)
 
 
-def fix(text: str, findings: list) -> dict:
+def fix(text: str, touches: dict) -> dict:
     from ..fix.python import edits
 
-    return edits(text, findings)
+    return edits(text, touches)
 
 
 def parses(text: str) -> None:

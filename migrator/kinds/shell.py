@@ -23,18 +23,18 @@ def scan(text: str, model) -> list:
     return scan(text, model)
 
 
-def fix_whole_file(text: str, findings: list) -> dict:
+def fix_whole_file(text: str, touches: dict) -> dict:
     """Edits located in the whole text (a shell script; any other text too: kinds/other.py)."""
     from ..fix.text import whole_file
 
-    return whole_file(text, findings)
+    return whole_file(text, touches)
 
 
-def fix(text: str, findings: list) -> dict:
+def fix(text: str, touches: dict) -> dict:
     """The script's text edits, and those of the programs it runs from itself (``python - <<EOF``,
     ``node -e '…'``: regions of the script, scan/shell.programs), made by their own kinds."""
-    edits = fix_whole_file(text, findings)
-    rest = [f for f in findings if f not in edits]
+    edits = fix_whole_file(text, touches)
+    rest = {f: t for f, t in touches.items() if f not in edits}
     if rest and ("<<" in text or " -c" in text or " -e" in text or " --eval" in text or " -p" in text):
         from ..fix.regions import edits as region_edits
         from ..scan.shell import programs

@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..loader import DataError
-from ..values import Applicability, Finding, Fix
+from ..values import Applicability, Finding, Fix, Found, Touch
 from . import READERS, Package, Pin, pin_for
 from .versions import version
 
@@ -68,32 +68,32 @@ def releases(table: RuleTable, sdk: str | None) -> Releases | None:
 _RELEASES: dict[tuple[str, str], Releases | None] = {}
 
 
-def held_back(findings: list[Finding], kind: str, path: str | None, table: RuleTable) -> list[Finding]:
+def held_back(found: Found, kind: str, path: str | None, table: RuleTable) -> Found:
     """The findings, each whose fix writes a name the pinned SDK lacks held back. Manifests are
     looked for only when a finding's fix would write such a name."""
     from .. import kinds
 
     data = releases(table, kinds.by_name(kind).sdk) if path else None
     if data is None or (data.checked and not path.lower().endswith(data.checked)):
-        return findings
+        return found
     out, pin, looked = [], None, False
-    for finding in findings:
-        added = _written(finding, data)
+    for finding, touch in found.pairs:
+        added = _written(finding, touch, data)
         if added is not None and not looked:
             pin, looked = pin_for(path, data.package), True
         note = _note(data.package, added, pin) if added is not None else None
         # the SDK's own source holds back a fix writing one of its names, however the value is read
-        if note and not finding.touch.origin.sdk and not pin.itself:
+        if note and not touch.origin.sdk and not pin.itself:
             note = None
         out.append(hold(finding, note) if note else finding)
-    return out
+    return Found(tuple(out), found.touches)
 
 
-def _written(finding: Finding, data: Releases) -> Added | None:
+def _written(finding: Finding, touch: Touch | None, data: Releases) -> Added | None:
     """The SDK's entry for the name the finding's fix writes, if it writes one the SDK has."""
     from ..fix.intents import written_name
 
-    touch, fix = finding.touch, finding.fix
+    fix = finding.fix
     if touch is None or fix is None or fix.intent is None or fix.applicability == Applicability.DISPLAY_ONLY \
             or touch.role not in ROLE_SECTIONS:
         return None

@@ -20,7 +20,7 @@ import jinja2
 
 from .. import kinds
 from ..ruletable import Rule
-from ..values import SEVERITIES, Finding
+from ..values import SEVERITIES, Reported
 from .context import FIX_CLASSES, ReportContext, fix_class, split_line
 from .escape import escape, show_line
 from .organisation import CLEAN, EMPTY, NOT_AUDITED, GroupRow, RepositoryRow, group_rows, repository_rows
@@ -126,7 +126,7 @@ class Audit:
         return max((t.count for t in self.by_item), default=0)
 
 
-def file_kind(finding: Finding) -> str:
+def file_kind(finding: Reported) -> str:
     """The finding's file kind; for a merged result that does not record it, the kind its name
     says."""
     return finding.kind or _kind_by_name(finding.filename)
@@ -175,7 +175,7 @@ def item_notes(context: ReportContext, by_item: tuple[Tally, ...]) -> tuple[Item
     return tuple(notes)
 
 
-def row(finding: Finding) -> Row:
+def row(finding: Reported) -> Row:
     before, covered, after = (show_line(part) for part in split_line(finding))
     start = finding.span.start
     return Row(start.row, start.column, finding.code, finding.severity, escape(finding.message), before.lstrip(), covered,
@@ -183,7 +183,7 @@ def row(finding: Finding) -> Row:
 
 
 def file_tables(context: ReportContext) -> tuple[FileTable, ...]:
-    groups: dict[tuple[str, str], list[Finding]] = defaultdict(list)
+    groups: dict[tuple[str, str], list[Reported]] = defaultdict(list)
     for finding in context.findings:
         groups[(finding.repository or "", finding.filename)].append(finding)
     return tuple(FileTable(repo or None, escape(name), KIND_TITLES.get(file_kind(group[0]), file_kind(group[0])),

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..checked import FilesChecked
 from ..ruletable import Item, Rule, RuleTable
-from ..values import Finding
+from ..values import Reported
 from .escape import shown_source
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from .merge import Result
 
 
-def fixable(finding: Finding, unsafe_fixes: bool = False) -> bool:
+def fixable(finding: Reported, unsafe_fixes: bool = False) -> bool:
     """Whether ``migrator fix`` applies this finding's fix (with ``--unsafe-fixes`` when asked):
     the findings ruff marks ``[*]``."""
     return finding.fixable(unsafe_fixes)
@@ -33,7 +33,7 @@ def fixable(finding: Finding, unsafe_fixes: bool = False) -> bool:
 FIX_CLASSES = ("safe", "unsafe", "manual")
 
 
-def fix_class(finding: Finding) -> str:
+def fix_class(finding: Reported) -> str:
     """safe: ``migrator fix`` applies it; unsafe: only with ``--unsafe-fixes``; manual: by hand."""
     if finding.fix is None or not finding.fix.applicability.applies("unsafe"):
         return "manual"
@@ -50,7 +50,7 @@ class Statistic:
     fixable_count: int
 
 
-def statistics(findings: Iterable[Finding], unsafe_fixes: bool = False) -> list[Statistic]:
+def statistics(findings: Iterable[Reported], unsafe_fixes: bool = False) -> list[Statistic]:
     """Counts per rule, the most frequent first (then by code), as ruff orders them."""
     counts: Counter[str] = Counter()
     fixes: Counter[str] = Counter()
@@ -63,7 +63,7 @@ def statistics(findings: Iterable[Finding], unsafe_fixes: bool = False) -> list[
     return [Statistic(code, names[code], count, fixes[code]) for code, count in ordered]
 
 
-def split_line(finding: Finding) -> tuple[str, str, str]:
+def split_line(finding: Reported) -> tuple[str, str, str]:
     """The finding's source line cut at its span: (before, covered, after). A span that goes on
     to later lines covers the rest of its first line. ("", "", "") without a source line."""
     text = shown_source(finding.source_line).rstrip("\r\n")
@@ -75,7 +75,7 @@ def split_line(finding: Finding) -> tuple[str, str, str]:
 
 @dataclass(frozen=True)
 class ReportContext:
-    findings: tuple[Finding, ...]
+    findings: tuple[Reported, ...]
     rules: Mapping[str, Rule] = field(default_factory=dict)
     items: Mapping[str, Item] = field(default_factory=dict)
     unsafe_fixes: bool = False
@@ -107,11 +107,11 @@ class ReportContext:
         options["errors"] = tuple(options.get("errors", ()))
         return cls(findings, rules, table.items, **options)
 
-    def rule(self, finding: Finding) -> Rule | None:
+    def rule(self, finding: Reported) -> Rule | None:
         """The finding's rule; None for findings that no rule of the table makes (parse errors)."""
         return self.rules.get(finding.code)
 
-    def fixable(self, finding: Finding) -> bool:
+    def fixable(self, finding: Reported) -> bool:
         return fixable(finding, self.unsafe_fixes)
 
     def statistics(self) -> list[Statistic]:

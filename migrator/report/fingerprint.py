@@ -17,7 +17,7 @@ The fingerprint is the SHA-256 (hex) of four parts, joined by NUL:
 
 No line or column goes in, so moving code, or adding lines above it, keeps every fingerprint;
 fixing one finding changes only the indexes of later findings with the very same code and text
-in that file. The repository (``Finding.repository``) is not part of it.
+in that file. The repository (``Reported.repository``) is not part of it.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import NamedTuple
 
-from ..values import Finding
+from ..values import Reported
 from .escape import shown_source
 
 
@@ -92,13 +92,13 @@ def _resolved(path: str, start: str | None = None) -> str:
     return current
 
 
-def matched_text(finding: Finding) -> str:
+def matched_text(finding: Reported) -> str:
     span, line = finding.span, shown_source(finding.source_line)
     text = line[span.start.column - 1:span.end.column - 1] if line and span.start.row == span.end.row else ""
     return " ".join((text.strip() and text or line or finding.message).split())
 
 
-def fingerprint(finding: Finding, occurrence: int = 0) -> str:
+def fingerprint(finding: Reported, occurrence: int = 0) -> str:
     """The fingerprint of ``finding`` as the ``occurrence``-th (from 0) of its kind in its file."""
     return _digest(finding.code, path_of(finding.filename), matched_text(finding), occurrence)
 
@@ -108,7 +108,7 @@ def _digest(code: str, path: str, text: str, occurrence: int) -> str:
     return hashlib.sha256("\0".join(parts).encode("utf-8", "surrogatepass")).hexdigest()
 
 
-def fingerprints(findings: Sequence[Finding]) -> list[str]:
+def fingerprints(findings: Sequence[Reported]) -> list[str]:
     """The fingerprints of ``findings``, in their order, with occurrence indexes counted in file
     order (filename, row, column, code)."""
     return [key.fingerprint for key in keyed(findings)]
@@ -125,7 +125,7 @@ class Key(NamedTuple):
     text: str
 
 
-def keyed(findings: Sequence[Finding]) -> list[Key]:
+def keyed(findings: Sequence[Reported]) -> list[Key]:
     """The ``Key`` of each of ``findings``, in their order (occurrences as ``fingerprints``)."""
     seen: Counter[tuple[str, str, str]] = Counter()
     out: list[Key | None] = [None] * len(findings)

@@ -13,13 +13,13 @@ A finding without a source line (one read from a merged report, say) shows no sn
 
 from __future__ import annotations
 
-from ..values import Finding
+from ..values import Reported
 from .context import ReportContext, split_line
 from .escape import escape, show_line, shown_source, width
 from .text import Paint, line, render_text
 
 
-def snippet(finding: Finding, paint: Paint) -> list[str]:
+def snippet(finding: Reported, paint: Paint) -> list[str]:
     """The gutter, the source line and the caret line; nothing without a source line."""
     if not shown_source(finding.source_line):
         return []
@@ -35,7 +35,7 @@ def snippet(finding: Finding, paint: Paint) -> list[str]:
     ]
 
 
-def block(finding: Finding, unsafe_fixes: bool, paint: Paint) -> str:
+def block(finding: Reported, unsafe_fixes: bool, paint: Paint) -> str:
     lines = [line(finding, unsafe_fixes, paint), *snippet(finding, paint)]
     if finding.fix is not None:
         indent = " " * (len(str(finding.span.start.row)) + 1)

@@ -12,7 +12,7 @@ worse) are written as C escapes (``\\033``), as the text format writes them.
 
 from __future__ import annotations
 
-from ..values import Finding
+from ..values import Reported
 from .context import ReportContext
 from .escape import escape
 from .fingerprint import path_of
@@ -28,7 +28,7 @@ def escape_property(text: str) -> str:
     return escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
-def annotation(finding: Finding) -> str:
+def annotation(finding: Reported) -> str:
     path = escape(path_of(finding.filename), keep="\r\n")
     start, end = finding.span.start, finding.span.end
     properties = {"title": f"migrator ({finding.code})", "file": path, "line": start.row, "col": start.column,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 
-from ..values import Finding, Position
+from ..values import Position, Reported
 from .context import ReportContext
 from .escape import shown_source
 
@@ -19,7 +19,7 @@ def position(pos: Position) -> dict[str, int]:
     return {"row": pos.row, "column": pos.column}
 
 
-def as_dict(finding: Finding) -> dict:
+def as_dict(finding: Reported) -> dict:
     fix = None
     if finding.fix is not None:
         fix = {

@@ -16,7 +16,7 @@ from pathlib import Path
 from sys import intern
 from typing import Any
 
-from ..values import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, Edit, Finding, Fix, Position, Span
+from ..values import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, Edit, Fix, Position, Reported, Span
 
 MAX_DEPTH = 100  # levels of arrays and objects; a result nests 7 (an edit's location), a baseline 3
 STRUCTURE = bytes(sorted(set(range(256)) - set(b'[]{}"')))  # the bytes nesting() deletes
@@ -76,9 +76,9 @@ def elements(text: str, at: int) -> Generator[Any, None, int]:
         at = SPACE.match(text, at + 1).end()
 
 
-def findings_at(text: str, at: int, where: str, repository: str) -> tuple[list[Finding], int]:
+def findings_at(text: str, at: int, where: str, repository: str) -> tuple[list[Reported], int]:
     """The findings of the array at ``text[at]``, each dropped as a decoded object once it is a
-    ``Finding`` (``where`` names the array in errors: ``"r.json: "``, ``"r.json: findings"``), and
+    ``Reported`` (``where`` names the array in errors: ``"r.json: "``, ``"r.json: findings"``), and
     the offset after the array."""
     items, out = elements(text, at), []
     try:
@@ -88,13 +88,13 @@ def findings_at(text: str, at: int, where: str, repository: str) -> tuple[list[F
         return out, stop.value
 
 
-def finding(item: Any, where: str, repository: str) -> Finding:
+def finding(item: Any, where: str, repository: str) -> Reported:
     """The finding ``as_dict`` wrote as ``item``; ``repository`` when it names none."""
     if type(item) is not dict:
         raise ResultsError(f"{where}: expected an object, got {item!r}")
     item_key = _text(item, "item", where, optional=True)
     url = _text(item, "url", where, optional=True)
-    return Finding(
+    return Reported(
         code=intern(_text(item, "code", where)),
         name=intern(_text(item, "name", where)),
         item=None if item_key is None else intern(item_key),

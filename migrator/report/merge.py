@@ -12,7 +12,7 @@ expected (``--expect``) and that have no result are reported as not audited.
 An organisation's results add up to hundreds of thousands of findings, so nothing is held twice:
 
 - A file is decoded one finding at a time (jsonread.py: ``JSONDecoder.raw_decode`` at each
-  element of the findings' array), and each decoded object is dropped once it is a ``Finding``;
+  element of the findings' array), and each decoded object is dropped once it is a ``Reported``;
   the texts that findings repeat (code, message, url, file name, repository …) are interned, one
   string each, as ``frozen.py`` interns a checked finding's texts.
 - A file nested more than MAX_DEPTH levels deep is refused, naming it, before it is decoded: a
@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from ..checked import FilesChecked
-from ..values import Finding
+from ..values import Reported
 from .jsonread import DECODER, MAX_DEPTH, SPACE, ResultsError, decoded, findings_at, nesting
 from .jsonwrite import Items, write_json, write_lines
 
@@ -62,7 +62,7 @@ class Result:
 
 @dataclass(frozen=True)
 class Merged:
-    findings: list[Finding]
+    findings: list[Reported]
     results: tuple[Result, ...]
 
     @property
@@ -84,7 +84,7 @@ def load_merged(paths: Iterable[str | os.PathLike[str]]) -> Merged:
     The cyclic garbage collector is paused meanwhile: what reading makes holds no cycle, so a
     collection frees nothing, and its passes over the findings read so far cost a fifth of the
     time of reading 200,000."""
-    findings: list[Finding] = []
+    findings: list[Reported] = []
     results: dict[str, Result] = {}
     collecting = gc.isenabled()
     gc.disable()
@@ -107,17 +107,17 @@ def _joined(before: Result | None, result: Result) -> Result:
     return replace(before, checked=checked, source=f"{before.source}, {result.source}")
 
 
-def load_results(paths: Iterable[str | os.PathLike[str]]) -> list[Finding]:
+def load_results(paths: Iterable[str | os.PathLike[str]]) -> list[Reported]:
     """The findings of every file, file by file, each in its file's order."""
     return load_merged(paths).findings
 
 
-def read_results(path: str | os.PathLike[str]) -> list[Finding]:
+def read_results(path: str | os.PathLike[str]) -> list[Reported]:
     """The findings of one file."""
     return read_result(path)[0]
 
 
-def read_result(path: str | os.PathLike[str]) -> tuple[list[Finding], list[Result]]:
+def read_result(path: str | os.PathLike[str]) -> tuple[list[Reported], list[Result]]:
     """The findings of one file and its results: the object's, or for an array one per
     repository its findings name (the file's name without ``.json`` when they name none)."""
     text = decoded(path, RESULT)
@@ -148,11 +148,11 @@ def _end(text: str, at: int) -> None:
         raise json.JSONDecodeError("Extra data", text, end)
 
 
-def _object(text: str, at: int, path, default: str) -> tuple[list[Finding], list[Result]]:
+def _object(text: str, at: int, path, default: str) -> tuple[list[Reported], list[Result]]:
     """A results object: its members decoded whole, but for the findings, a finding at a time.
     ``tool`` must come before ``findings`` (results.py writes it first)."""
     meta: dict[str, Any] = {}
-    findings: list[Finding] = []
+    findings: list[Reported] = []
     at = SPACE.match(text, at + 1).end()
     while text[at:at + 1] != "}":  # the loop ends at the "}" after a member, or of "{}"
         key, at = _key(text, at)
@@ -235,7 +235,7 @@ def expected(path: str | os.PathLike[str]) -> list[str]:
 
 
 # ---------------------------------------------------------------- writing
-def write_report(fmt: str, merged: Merged | Sequence[Finding], stream: TextIO, missing: Sequence[str] = ()) -> None:
+def write_report(fmt: str, merged: Merged | Sequence[Reported], stream: TextIO, missing: Sequence[str] = ()) -> None:
     """The merged report in ``fmt``, written to ``stream``: exactly what ``report.render`` returns
     for its context, the JSON formats written a finding at a time. ``missing``: the expected
     repositories that have no result."""
@@ -289,7 +289,7 @@ def _document(fmt: str, context) -> Any:
 
         # The log of one finding per rule gives everything but the results: the rules, in the
         # order the results' ruleIndex counts, and the invocation.
-        examples: dict[str, Finding] = {}
+        examples: dict[str, Reported] = {}
         for finding in findings:
             examples.setdefault(finding.code, finding)
         log = sarif.log(replace(context, findings=tuple(examples.values())))

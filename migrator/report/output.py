@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..values import Finding
+from ..values import Reported
 from . import TEXT, render
 from .context import ReportContext
 
@@ -60,7 +60,7 @@ def write(text: str, output_file: str | None, stream: TextIO | None = None) -> N
         raise OutputError(f"{output_file}: cannot write the report: {exc.strerror or exc}") from None
 
 
-def emit(fmt: str, findings: Sequence[Finding], table, *, output_file: str | None = None, color: str = "auto",
+def emit(fmt: str, findings: Sequence[Reported], table, *, output_file: str | None = None, color: str = "auto",
          stream: TextIO | None = None, **options) -> None:
     """Render a run's findings in ``fmt`` and write them where asked (``stream``: instead of
     stdout). ``options`` are ``ReportContext`` fields (unsafe_fixes, show_statistics, errors,

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from urllib.parse import quote
 
-from ..values import Finding, Span
+from ..values import Reported, Span
 from . import ruledoc
 from .context import ReportContext, split_line
 from .escape import shown_source
@@ -41,7 +41,7 @@ def region(span: Span) -> dict:
             "endLine": span.end.row, "endColumn": span.end.column}
 
 
-def rule_descriptor(code: str, context: ReportContext, example: Finding) -> dict:
+def rule_descriptor(code: str, context: ReportContext, example: Reported) -> dict:
     rule = context.rules.get(code)
     if rule is None:  # a finding no rule of the table makes: a file that could not be parsed
         return {"id": code, "name": example.name, "shortDescription": {"text": example.name},
@@ -69,7 +69,7 @@ def rule_descriptor(code: str, context: ReportContext, example: Finding) -> dict
     }
 
 
-def location(finding: Finding) -> dict:
+def location(finding: Reported) -> dict:
     physical: dict = {"artifactLocation": artifact(finding.filename), "region": region(finding.span)}
     covered = split_line(finding)[1]
     if covered:
@@ -81,7 +81,7 @@ def location(finding: Finding) -> dict:
     return {"physicalLocation": physical}
 
 
-def fixes(finding: Finding, context: ReportContext) -> list[dict]:
+def fixes(finding: Reported, context: ReportContext) -> list[dict]:
     if not (context.fixable(finding) and finding.fix.edits):
         return []
     replacements = [{"deletedRegion": region(edit.span), "insertedContent": {"text": edit.content}}
@@ -90,7 +90,7 @@ def fixes(finding: Finding, context: ReportContext) -> list[dict]:
              "artifactChanges": [{"artifactLocation": artifact(finding.filename), "replacements": replacements}]}]
 
 
-def result(finding: Finding, index: int, fingerprint: str, context: ReportContext) -> dict:
+def result(finding: Reported, index: int, fingerprint: str, context: ReportContext) -> dict:
     out = {
         "ruleId": finding.code,
         "ruleIndex": index,
@@ -112,7 +112,7 @@ def result(finding: Finding, index: int, fingerprint: str, context: ReportContex
 
 
 def log(context: ReportContext) -> dict:
-    examples: dict[str, Finding] = {}
+    examples: dict[str, Reported] = {}
     for finding in context.findings:
         examples.setdefault(finding.code, finding)
     codes = sorted(examples)

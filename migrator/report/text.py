@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from ..checked import FilesChecked
-from ..values import Finding
+from ..values import Reported
 from .context import ReportContext, fixable
 from .escape import escape, quote_path
 
@@ -35,12 +35,12 @@ class Paint:
         return click.style(text, **style) if self.on and text else text
 
 
-def marker(finding: Finding, unsafe_fixes: bool, paint: Paint) -> str:
+def marker(finding: Reported, unsafe_fixes: bool, paint: Paint) -> str:
     """`` [*]`` after the code of a finding whose fix ``migrator fix`` applies."""
     return " " + paint("[*]", fg="cyan") if fixable(finding, unsafe_fixes) else ""
 
 
-def line(finding: Finding, unsafe_fixes: bool = False, paint: Paint = Paint(False)) -> str:
+def line(finding: Reported, unsafe_fixes: bool = False, paint: Paint = Paint(False)) -> str:
     """``path:row:col: CODE [*] message``, as ruff's concise output (in a notebook, as ruff tells
     it too: ``path:cell 3:row:col``, the row and column in that cell)."""
     colon = paint(":", fg="cyan")
@@ -49,7 +49,7 @@ def line(finding: Finding, unsafe_fixes: bool = False, paint: Paint = Paint(Fals
     return f"{where} {code}{marker(finding, unsafe_fixes, paint)} {escape(finding.message)}"
 
 
-def position(finding: Finding, colon: str = ":") -> str:
+def position(finding: Reported, colon: str = ":") -> str:
     """``row:col``, or ``cell 3:row:col`` for a finding in a notebook's cell."""
     if finding.cell is not None:
         cell = finding.cell
@@ -57,7 +57,7 @@ def position(finding: Finding, colon: str = ":") -> str:
     return f"{finding.span.start.row}{colon}{finding.span.start.column}"
 
 
-def summary(findings: Sequence[Finding], unsafe_fixes: bool = False, errors: int = 0,
+def summary(findings: Sequence[Reported], unsafe_fixes: bool = False, errors: int = 0,
             checked: FilesChecked | None = None, baseline: Baselined | None = None, kinds: bool = False) -> str:
     """ruff's summary, with what was checked (``kinds``: by kind), what ``fix`` can do, what the
     baseline hid, and how many files could not be checked."""
@@ -75,7 +75,7 @@ def summary(findings: Sequence[Finding], unsafe_fixes: bool = False, errors: int
     return "\n".join(out)
 
 
-def fixes_line(findings: Sequence[Finding], unsafe_fixes: bool = False) -> str | None:
+def fixes_line(findings: Sequence[Reported], unsafe_fixes: bool = False) -> str | None:
     """What ``migrator fix`` can do, as ruff says it: ``[*] N fixable …``, or ``No fixes
     available`` when only unsafe fixes are hidden (never ``[*] 0 fixable``); None when neither."""
     safe = sum(fixable(f, unsafe_fixes) for f in findings)
@@ -134,7 +134,7 @@ def render(context: ReportContext) -> str:
     return render_text(context, _concise)
 
 
-def fix_summary(remaining: list[Finding], fixed: int, unsafe_fixes: bool = False,
+def fix_summary(remaining: list[Reported], fixed: int, unsafe_fixes: bool = False,
                 checked: FilesChecked | None = None, baseline: Baselined | None = None, quiet: bool = False) -> str:
     """What ``fix`` prints: the findings that remain, then "Found N findings (F fixed, R
     remaining) in C files checked.", the hidden unsafe fixes and what the baseline hid (with

@@ -66,7 +66,7 @@ def quick_fixes(checked: Checked, findings: list[Finding], versioned: bool) -> l
     if not offered:
         return []
     text, kind = checked.snapshot.text, checked.result.kind
-    edits = edits_for(kind, text, offered)
+    edits = edits_for(kind, text, checked.result.found, set(offered))
     lines, positions = kinds.by_name(kind).lines(text), Positions(text, checked.encoding)
     out = []
     for finding in offered:
@@ -98,7 +98,8 @@ def fix_all(checked: Checked, versioned: bool) -> types.CodeAction | None:
 def suppress(checked: Checked, finding: Finding, versioned: bool) -> types.CodeAction | None:
     """A ``noqa`` for the finding's code at the end of its line, where a comment can go there."""
     snapshot = checked.snapshot
-    noqa = with_noqa(snapshot.text, kinds.by_name(checked.result.kind), [finding], str(snapshot.path))
+    one = checked.result.found.kept(lambda f: f is finding)
+    noqa = with_noqa(snapshot.text, kinds.by_name(checked.result.kind), one, str(snapshot.path))
     if not noqa.added:
         return None
     return types.CodeAction(title=f"Suppress {finding.code} on this line", kind=types.CodeActionKind.QuickFix,

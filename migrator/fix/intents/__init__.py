@@ -35,7 +35,7 @@ from typing import Any
 from ...english import with_article
 from ...paths import path_matches
 from ...syntax import DECLARED, URL_TEXTS, Syntax
-from ...values import Applicability, Finding, Fix, FixIntent, Hit, Touch, show_value
+from ...values import Applicability, Finding, Fix, FixIntent, Found, Hit, Touch, show_value
 
 MODULES = ("rename", "negate_boolean", "map_values", "rewrite_path", "drop_null")
 FAMILIES = ("python", "text", "tree")  # the syntax families an intent has halves for
@@ -141,12 +141,12 @@ def _location(touch: Touch) -> str | None:
     return touch.request.location if touch.request else None
 
 
-def carried_out(finding: Finding, family: str) -> Callable[..., Any] | None:
-    """The half of its intent that a fixer of ``family`` carries out for a finding: registered,
-    rewriting its touch, and with a half for that family."""
+def carried_out(finding: Finding, touch: Touch | None, family: str) -> Callable[..., Any] | None:
+    """The half of its intent that a fixer of ``family`` carries out for a finding made from
+    ``touch``: registered, rewriting the touch, and with a half for that family."""
     fix = finding.fix.intent if finding.fix else None
     intent = registry().get(fix.intent) if fix else None
-    if intent is None or finding.touch is None or refusal(intent, fix, finding.touch) is not None:
+    if intent is None or touch is None or refusal(intent, fix, touch) is not None:
         return None
     return intent.halves.get(family)
 
@@ -172,11 +172,12 @@ def sent_as_text(touch: Touch) -> bool:
 
 
 # ---------------------------------------------------------------- a finding's fix
-def resolve(hits: list[Hit]) -> list[Finding]:
-    """Match's hits as findings, each with its fix resolved from the rule's intent for its touch.
-    Pure and cheap (no parser is involved): the engine calls it right after matching."""
-    return [replace(h.finding, fix=fix_for(h.intent, h.finding.touch, h.floor)) if h.intent and h.finding.touch
-            else h.finding for h in hits]
+def resolve(hits: list[Hit]) -> Found:
+    """Match's hits as one file's findings, each with its fix resolved from the rule's intent for
+    its touch, and the touch beside it. Pure and cheap (no parser is involved): the engine calls
+    it right after matching."""
+    return Found.of((replace(h.finding, fix=fix_for(h.intent, h.touch, h.floor)) if h.intent else h.finding, h.touch)
+                    for h in hits)
 
 
 def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | None:

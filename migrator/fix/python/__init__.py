@@ -1,6 +1,6 @@
 """Python fixer: each finding's fix intent carried out with libcst, as text edits.
 
-``edits(text, findings)`` hands each finding the registry decides to rewrite
+``edits(text, touches)`` hands each finding (with the touch it was made from) the registry decides to rewrite
 (fix/intents.carried_out) to its intent's Python half, which finds the touch's nodes by their
 offsets (locate.py) and returns the edits. libcst parses only the statement around the touch
 (pieces.py; its parse and positions cost in proportion to what they parse); where a fixer needs
@@ -10,27 +10,27 @@ whole file. Imported only when a Python file has something to fix; so is libcst.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 import libcst as cst
 
 from ...source import LineIndex
-from ...values import Edit, Finding, Range
+from ...values import Edit, Finding, Range, Touch
 from ..intents import carried_out
 from .pieces import Statements
 from .tree import Beyond, Tree
 
 
-def edits(text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
+def edits(text: str, touches: Mapping[Finding, Touch]) -> dict[Finding, tuple[Edit, ...]]:
     trees = Trees(text)
     out = {}
-    for finding in findings:
-        half = carried_out(finding, "python")
+    for finding, touch in touches.items():
+        half = carried_out(finding, touch, "python")
         if half is None:
             continue
-        touch, fix = finding.touch, finding.fix.intent
+        fix = finding.fix.intent
         try:
-            result = trees.run(trees.piece(finding), lambda tree: half(tree, touch, fix))
+            result = trees.run(trees.piece(touch), lambda tree: half(tree, touch, fix))
         except cst.ParserSyntaxError:
             return {}  # as libcst cannot parse the file, nothing in it is fixed
         if result:
@@ -50,10 +50,8 @@ class Trees:
         except (SyntaxError, ValueError, RecursionError, MemoryError):
             self.statements = None
 
-    def piece(self, finding: Finding) -> Range | None:
-        """The piece around the finding's touch: its range, the comparison it is in, the value
-        assigned to it."""
-        touch = finding.touch
+    def piece(self, touch: Touch) -> Range | None:
+        """The piece around a touch: its range, the comparison it is in, the value assigned to it."""
         if self.statements is None:
             return None
         compare = touch.expression.compare if touch.expression else None

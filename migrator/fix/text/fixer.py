@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ...regions.move import ranges_of
@@ -87,26 +88,25 @@ class Fixer:
         self.hosts = hosts or Hosts(text, syntax)
         self.too_costly: set[int] = set()
 
-    def edits(self, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
+    def edits(self, touches: Mapping[Finding, Touch]) -> dict[Finding, tuple[Edit, ...]]:
         out = {}
-        fixed = [(f, half) for f in findings if (half := carried_out(f, "text"))]
-        self.too_costly = self.over_budget([f for f, _ in fixed])
-        for finding, half in fixed:
-            touch = finding.touch
+        fixed = [(f, t, half) for f, t in touches.items() if (half := carried_out(f, t, "text"))]
+        self.too_costly = self.over_budget([t for _, t, _ in fixed])
+        for finding, touch, half in fixed:
             spot = self.locate(touch)
             made = self.finish(spot, touch, half(spot, touch, finding.fix.intent)) if spot else None
             if made:
                 out[finding] = made
         return out
 
-    def over_budget(self, findings: list[Finding]) -> set[int]:
+    def over_budget(self, touches: list[Touch]) -> set[int]:
         """The string hosts (by id) whose fixes would cost more than CHECK_BUDGET to check: each
         fix in a string is checked by decoding the whole string, so a 1 MB script line with
         20,000 findings would take hours. None of their findings gets an edit (all or none, so
         that a second fix changes nothing); the findings are still reported."""
         counts: dict[int, list] = {}
-        for finding in findings:
-            host = self.hosts.at(finding.touch.range[0])
+        for touch in touches:
+            host = self.hosts.at(touch.range[0])
             if isinstance(host, StringHost):
                 counts.setdefault(id(host), [host, 0])[1] += 1
         return {key for key, (host, count) in counts.items() if count * (host.end - host.start) > CHECK_BUDGET}
@@ -164,14 +164,14 @@ def _parses(text: str) -> bool:
     return True
 
 
-def text_edits(syntax: str, text: str, findings: list[Finding]) -> dict[Finding, tuple[Edit, ...]]:
-    """The edits of each finding of one file whose touches live in its text (``syntax`` file:
-    the whole file, as a shell script), in its YAML scalars (``yaml``) or in its JSON strings
-    (``json``)."""
-    return Fixer(text, syntax).edits(findings)
+def text_edits(syntax: str, text: str, touches: Mapping[Finding, Touch]) -> dict[Finding, tuple[Edit, ...]]:
+    """The edits of each finding of one file (with the touch it was made from) whose touches live
+    in its text (``syntax`` file: the whole file, as a shell script), in its YAML scalars
+    (``yaml``) or in its JSON strings (``json``)."""
+    return Fixer(text, syntax).edits(touches)
 
 
-def region_edits(text: str, findings: list[Finding], regions: list) -> dict[Finding, tuple[Edit, ...]]:
+def region_edits(text: str, touches: Mapping[Finding, Touch], regions: list) -> dict[Finding, tuple[Edit, ...]]:
     """The edits of each finding that lies in a piece of one of the regions (migrator/regions),
     made where it lies in the host: each piece is a host, written in its own form."""
-    return Fixer(text, "file", hosts=PieceHosts(text, regions)).edits(findings)
+    return Fixer(text, "file", hosts=PieceHosts(text, regions)).edits(touches)

@@ -1,7 +1,7 @@
 """Tree fixer: each finding's fix intent carried out on a tree-sitter tree (the client languages:
 JavaScript, TypeScript and Ruby), as exact text edits.
 
-``edits(text, findings, language)`` hands each finding the registry decides to rewrite
+``edits(text, touches, language)`` hands each finding (with its touch) the registry decides to rewrite
 (fix/intents.carried_out, family ``tree``) to its intent's tree half, with a `Spot`: the parsed
 text and the touch's nodes. A text the parser does not read cleanly (an ERROR or MISSING node) is
 not fixed, as a Python file libcst cannot parse is not; after a fix, `check_parses` refuses a text
@@ -10,23 +10,25 @@ with any such node, so a fix never leaves one that was not there before.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...scan.tree.language import Language
 from ...scan.tree.nodes import Source
-from ...values import Edit, Finding
+from ...values import Edit, Finding, Touch
 from ..intents import carried_out
 from .spot import Spot
 
 
-def edits(text: str, findings: list[Finding], language: Language) -> dict[Finding, tuple[Edit, ...]]:
-    wanted = [(f, half) for f in findings if (half := carried_out(f, "tree")) is not None]
+def edits(text: str, touches: Mapping[Finding, Touch], language: Language) -> dict[Finding, tuple[Edit, ...]]:
+    wanted = [(f, t, half) for f, t in touches.items() if (half := carried_out(f, t, "tree")) is not None]
     if not wanted:
         return {}
     source = Source(text, language.dialects)
     if source.problems:
         return {}
     out = {}
-    for finding, half in wanted:
-        result = half(Spot(source, language, finding.touch), finding.touch, finding.fix.intent)
+    for finding, touch, half in wanted:
+        result = half(Spot(source, language, touch), touch, finding.fix.intent)
         if result:
             out[finding] = tuple(Edit(new, start, end) for start, end, new in result)
     return out
