@@ -30,7 +30,8 @@ MODULES = ("python", "markdown", "rst", "workflow", "cisystems", "makefile", "ju
 @dataclass(frozen=True)
 class FileKind:
     """One kind of file. ``scanner(text, model)`` gives the touches, ``fixer(text, touches)``
-    the edits by finding (``touches``: the findings to edit, each with the touch it was made from), and ``validator(text)`` raises when a rewritten text no longer parses.
+    the edits by finding (``touches``: the findings to edit, each with the touch it was made
+    from), and ``validator(text)`` raises when a rewritten text no longer parses.
 
     claims(path, head, explicit) says whether a file is of this kind; ``head`` reads the file's
     first bytes on demand. ``examples`` maps the ``written_as:`` of the rule examples this kind
