@@ -4,8 +4,8 @@ Rules know the API, not syntax: a clause says which touch role, names, records, 
 and values it reports, and the lowest evidence it accepts. A clause whose check cannot be data
 names a check function (migrator/checks), which gets the file's touches of that role.
 
-A hit carries its touch and the rule's fix intent; which fix that is for its touch is decided in a step of
-its own (fix/intents.resolve), so matching knows nothing of fixers.
+A hit carries its touch and the rule's fix intent; which fix that is for its touch is decided in
+a step of its own (fix/intents.resolve), so matching knows nothing of fixers.
 """
 
 from __future__ import annotations
@@ -147,5 +147,5 @@ def _hit(rule: Rule, clause: Match, touch: Touch, message: str | None, filename:
         span=lines.span(*touch.range),
         url=rule.url,
         range=touch.range,
-    ), touch, rule.fix, clause.evidence)
+    ), touch, rule.fix, clause.evidence, clause.records)
 

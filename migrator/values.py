@@ -269,13 +269,15 @@ class Finding:
 @frozen
 class Hit:
     """The match stage's output: a rule's clause met by a touch, as the finding it becomes, with
-    the touch and what resolving its fix needs and no later stage reads: the rule's fix intent and
-    the lowest evidence the clause accepts (fix/intents.resolve turns hits into a `Found`)."""
+    the touch and what resolving its fix needs and no later stage reads: the rule's fix intent,
+    the lowest evidence the clause accepts and the records it names (fix/intents.resolve turns
+    hits into a `Found`)."""
 
     finding: Finding
     touch: Touch
     intent: FixIntent | None = None
     floor: str = "bare"
+    records: tuple[str, ...] = ()
 
 
 @frozen
