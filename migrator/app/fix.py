@@ -29,7 +29,6 @@ from .passes import fix_text
 from ..pipeline import load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
-from ..spelling import PLAIN
 from ..values import Finding
 from .cache import Lookup, Packed, ResultCache
 from .check import check_crashed, check_job, reported, rules_for, sources_of
@@ -116,7 +115,7 @@ class FixRun:
 def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsafe: bool) -> FileFix:
     rules = rules_for(source, settings, table)
     stamp = Stamp.take(source.path)  # before reading: a write after it changes the stamp
-    loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN), table.model)
+    loaded = load(source, rules, settings.max_file_size, table.spelling(source.kind), table.model)
     if loaded is None or loaded.error is not None:
         return FileFix(source, findings=[loaded.error] if loaded else [], scanned=loaded is not None)
     result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,
