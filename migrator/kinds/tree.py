@@ -21,11 +21,32 @@ class TreeStages:
         return scan(text, model, self.language())
 
     def fix(self, text: str, findings: list) -> dict:
+        """The tree fixer's edits; a finding in a mock's JSON written in a string (a region the
+        walk read: scan/tree/reads.embedded_json) is the JSON kind's to fix (fix/regions.py)."""
         from ..fix.tree import edits
 
-        return edits(text, findings, self.language())
+        regions = self._regions(text) if any(f.touch is not None and f.touch.origin.recorded for f in findings) else []
+        in_strings = [f for f in findings if f.touch is not None and any(_inside(f.touch.range, r.span) for r in regions)]
+        out = edits(text, [f for f in findings if f not in in_strings], self.language())
+        if in_strings:
+            from ..fix.regions import edits as region_edits
+
+            out.update(region_edits(text, in_strings, regions))
+        return out
+
+    def _regions(self, text: str) -> list:
+        """The regions the walk reads (a mock's JSON in a string): walked again, only for a file
+        with a recorded finding to fix."""
+        from ..ruletable import load_table
+        from ..scan.tree.walk import walked
+
+        return walked(text, load_table().model, self.language()).regions
 
     def parses(self, text: str) -> None:
         from ..fix.tree import check_parses
 
         check_parses(text, self.language())
+
+
+def _inside(inner: tuple[int, int], outer: tuple[int, int]) -> bool:
+    return outer[0] <= inner[0] and inner[1] <= outer[1]

@@ -10,8 +10,10 @@ which release first has it, as ``record.name`` under ``fields`` or ``params``, a
 spells it. ``package:`` says what a manifest calls the SDK (pins/__init__.py reads them).
 Where a manifest pins the SDK, a name of a later release than the one pinned is held back, and so
 is a name no release has (a null version: gitbeaker declares no ``merge_user``, so TypeScript reads
-it as ``unknown``). In the SDK's own source (its go.mod names it as the module) every such fix is
-held back: its declarations say which names it has. Unpinned or unknown: nothing is held back.
+it as ``unknown``). A recording in a file of the SDK's language (a test's mock response) is read
+through the SDK too: its keys are held back alike. In the SDK's own source (its go.mod names it as
+the module) every such fix is held back: its declarations say which names it has, and they read its
+recordings, so a recording's rename waits for theirs. Unpinned or unknown: nothing is held back.
 """
 
 from __future__ import annotations
@@ -78,27 +80,37 @@ def held_back(findings: list[Finding], kind: str, path: str | None, table: RuleT
         return findings
     out, pin, looked = [], None, False
     for finding in findings:
-        added = _written(finding, data)
-        if added is not None and not looked:
+        name = _written(finding)
+        added = data.entry(ROLE_SECTIONS[finding.touch.role], f"{finding.touch.record}.{name}") if name else None
+        recorded = name is not None and finding.touch.origin.recorded
+        if (added is not None or recorded) and not looked:
             pin, looked = pin_for(path, data.package), True
-        note = _note(data.package, added, pin) if added is not None else None
-        # the SDK's own source holds back a fix writing one of its names, however the value is read
-        if note and not finding.touch.origin.sdk and not pin.itself:
+        note = _note(data.package, added, pin) if added is not None else _replayed(pin, name) if recorded else None
+        # read through the SDK (its types, or a recording it decodes), or in the SDK's own source
+        if note and not (finding.touch.origin.sdk or recorded or pin.itself):
             note = None
         out.append(hold(finding, note) if note else finding)
     return out
 
 
-def _written(finding: Finding, data: Releases) -> Added | None:
-    """The SDK's entry for the name the finding's fix writes, if it writes one the SDK has."""
+def _written(finding: Finding) -> str | None:
+    """The name the finding's fix writes in a field or parameter, if it writes one."""
     from ..fix.intents import written_name
 
     touch, fix = finding.touch, finding.fix
     if touch is None or fix is None or fix.intent is None or fix.applicability == Applicability.DISPLAY_ONLY \
             or touch.role not in ROLE_SECTIONS:
         return None
-    name = written_name(fix.intent, touch)
-    return data.entry(ROLE_SECTIONS[touch.role], f"{touch.record}.{name}") if name else None
+    return written_name(fix.intent, touch)
+
+
+def _replayed(pin: Pin | None, name: str) -> str | None:
+    """A recording in the SDK's own source is read by its declarations, which a fix does not
+    rename (a declared field is display-only): the key moves with them, by hand."""
+    if pin is None or not pin.itself:
+        return None
+    return (f"fix held back: {pin.manifest} is {pin.name} itself, whose own declarations read this recording; "
+            f"rename the field there first, then `{name}` here")
 
 
 def _note(package: Package, added: Added, pin: Pin | None) -> str | None:

@@ -24,6 +24,7 @@ from ..details import Origin
 from .pysource import last_name
 
 RECORDED = Origin(recorded=True)
+WRITTEN = (ast.Dict, ast.List, ast.Constant, ast.JoinedStr, ast.BinOp)
 
 LIBRARIES = frozenset({"responses", "requests_mock", "httpretty", "respx", "aioresponses", "pytest_httpx"})
 FIXTURES = frozenset({"requests_mock", "httpx_mock", "respx_mock", "rsps", "mocked_responses", "aioresponses"})
@@ -75,8 +76,9 @@ def assigned_json(target: ast.AST) -> bool:
 
 
 def objects(body: ast.AST) -> Iterator[int]:
-    """The ids of the dict and list literals a body is built from, at any depth."""
-    return (id(node) for node in ast.walk(body) if isinstance(node, (ast.Dict, ast.List)))
+    """The ids of the dict and list literals a body is built from, at any depth, and of the
+    strings in them (a link the response holds: ``{"_links": {"self": "https://…"}}``)."""
+    return (id(node) for node in ast.walk(body) if isinstance(node, WRITTEN))
 
 
 class Mocks:

@@ -9,11 +9,12 @@ and API log lines → touches, for the kinds ``json`` and ``cassette`` (and coll
   header touches (recreq.py), and the JSON held in its response body gives field touches typed
   by the request's endpoint, unless an object's signature says otherwise.
 
+- A string value that is an API URL (a response's ``_links``) is an endpoint touch (recreq).
+- JSON in a program's string is a region of that program (regions, scope `Mock`): a mock
+  response, read like a fixture with a record's signature (`scan_mock`), its links always.
+
 Keys inside a JSON text held in a string point at the key in the file: exactly for JSON strings
 and YAML literal blocks, by alignment for other YAML styles, at the string for base64 or gzip.
-
-- JSON in a program's string (a Python or shell string) is a region of that program (regions,
-  scope `Mock`): a mock response, read like a fixture with a record's signature (`scan_mock`).
 """
 
 from __future__ import annotations
@@ -91,8 +92,8 @@ class Mock:
 
 
 def scan_mock(value: str, model: ApiModel, mock: Mock) -> list[Touch]:
-    """The JSON held in a program's string, read like a fixture when an object in it carries a
-    record's signature, or when the variable holding it names a record; else nothing."""
+    """The JSON held in a program's string: its keys read like a fixture's when an object in it
+    carries a record's signature, or the variable holding it names a record; its links always."""
     try:
         doc = jsonpos.parse(value) if value.lstrip()[:1] in ("{", "[") else None
     except JsonError:
@@ -101,7 +102,9 @@ def scan_mock(value: str, model: ApiModel, mock: Mock) -> list[Touch]:
     scanner = RecordingScanner(value, model, Frame(value, syntax=mock.syntax, embedded=mock.label))
     if doc is not None:
         scanner.fixture(doc, scanner.frame, default=(record, "named") if record else None)
-    return _recorded(scanner.touches) if any(t.evidence != "bare" for t in scanner.touches) else []
+    keys = [t for t in scanner.touches if t.role == "field"]
+    read = keys if any(t.evidence != "bare" for t in keys) else []
+    return _recorded(read + [t for t in scanner.touches if t.role != "field"])
 
 
 def value_of(node: Node | None) -> object:
@@ -207,6 +210,9 @@ class RecordingScanner:  # scan/collections.py reads API client collections with
             written=Written(value_span=frame.span(node.start, node.end), siblings=siblings,
                             raw=frame.source(node.start, node.end) if number and node.kind == SCALAR else None),
         ))
+        link = Syntax.JSON_STRING if frame.syntax == Syntax.JSON_KEY else Syntax.YAML_SCALAR
+        self.touches.extend(replace(t, origin=frame.origin) for t in recreq.link_touches(
+            node.value, frame.span(node.start, node.end), self.model, link))
 
     # ------------------------------------------------------------------ recordings
     def vcr(self, item: Node) -> None:
@@ -214,7 +220,7 @@ class RecordingScanner:  # scan/collections.py reads API client collections with
         if req is None or req.kind != OBJECT:
             return
         headers = list(self._dict_headers(req.get("headers")))
-        params = self._headers(headers) + self._body(req.get("body"), _content_type(headers))
+        params = self._headers(headers) + self._body(req.get("body"), recreq.content_type(headers))
         request = self._request(req.get("method"), req.get("uri"), params)
         if request is not None and resp is not None and resp.kind == OBJECT:
             self._response(resp.get("body"), request)
@@ -325,7 +331,7 @@ class RecordingScanner:  # scan/collections.py reads API client collections with
             if node.kind != OBJECT:
                 return []
             return [self._param(m.key, m.node, m.start, m.end, "body", frame) for m in node.value]
-        body = _unwrap(body)
+        body = recreq.recorded_body(body)
         text = text_of(body)
         if text and ("form-urlencoded" in content_type or _FORM.fullmatch(text.strip())):
             return self._form(text, self.embedded(body, False))
@@ -345,7 +351,7 @@ class RecordingScanner:  # scan/collections.py reads API client collections with
 
     def _body_json(self, body: Node | None, base64: bool = False) -> tuple[Node, Frame] | None:
         """The JSON a body holds, with the frame that maps its offsets to the file."""
-        body = _unwrap(body)
+        body = recreq.recorded_body(body)
         if body is None or body.kind != SCALAR:
             structured = body is not None and body.value and body.member("encoding") is None
             return (body, self.frame) if structured else None
@@ -380,20 +386,3 @@ class RecordingScanner:  # scan/collections.py reads API client collections with
             return Frame(text, fixed=(node.start, node.end), syntax=syntax, embedded=name)
         return Frame(text, omap, syntax=syntax, embedded=name, exact=exact)
 
-
-def _unwrap(body: Node | None) -> Node | None:
-    """A recorded body: vcr's {string: ...} (or Ruby VCR's base64_string) → the string node."""
-    if body is not None and body.kind == OBJECT:
-        inner = body.get("string")
-        if inner is not None:
-            return inner
-        encoded = body.get("base64_string")
-        if encoded is not None and isinstance(encoded.value, str):
-            from . import yamlpos
-
-            return Node(SCALAR, yamlpos.decode_bytes(encoded.value, True), encoded.start, encoded.end, "binary")
-    return body
-
-
-def _content_type(headers: list[tuple[Member, str]]) -> str:
-    return next((value.lower() for m, value in headers if m.key.lower() == "content-type"), "")

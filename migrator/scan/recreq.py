@@ -17,6 +17,7 @@ from ..details import Request as RequestDetail
 from ..syntax import Syntax
 from ..values import NO_VALUE, Touch
 from . import urls
+from .jsonpos import OBJECT, SCALAR, Member, Node
 
 QUERY_METHODS = ("GET", "HEAD", "DELETE")
 
@@ -116,3 +117,34 @@ def log_location(name: str, method: str, model: ApiModel) -> str:
 def scalar(value: object) -> object:
     """A literal value as a touch carries it: scalars as they are, containers as NO_VALUE."""
     return value if value is None or isinstance(value, (str, int, float, bool)) else NO_VALUE
+
+
+def link_touches(value: object, span: Range, model: ApiModel, syntax: Syntax) -> list[Touch]:
+    """A link a recorded response holds (``"_links": {"self": "https://…/api/v4/geo_nodes/3"}``):
+    the endpoint of the server's own URL, by its shape (under ``/api/v4`` only). A v5 server
+    sends the new URL, so the recording moves with the code that reads it; its query (a next
+    page's echo of the request) is the server's and is not read."""
+    if not isinstance(value, str) or "/api/v4/" not in value:
+        return []
+    url = urls.parse(value, model)
+    if url is None or not url.under_api:
+        return []
+    return [urls.endpoint_touch(url, span, None, "typed", syntax)]
+
+
+def recorded_body(body: Node | None) -> Node | None:
+    """A recorded body: vcr's {string: ...} (or Ruby VCR's base64_string) → the string node."""
+    if body is not None and body.kind == OBJECT:
+        inner = body.get("string")
+        if inner is not None:
+            return inner
+        encoded = body.get("base64_string")
+        if encoded is not None and isinstance(encoded.value, str):
+            from . import yamlpos
+
+            return Node(SCALAR, yamlpos.decode_bytes(encoded.value, True), encoded.start, encoded.end, "binary")
+    return body
+
+
+def content_type(headers: list[tuple[Member, str]]) -> str:
+    return next((value.lower() for m, value in headers if m.key.lower() == "content-type"), "")

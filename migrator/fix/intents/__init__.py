@@ -47,6 +47,8 @@ NAMED_NOTE = ("only the name says this is {a_record}; "
               "check that it comes from the API before applying")
 DECLARED_NOTE = ("a library's declared model fields and attribute lists are its public interface: "
                  "add the new name there by hand, and keep the old one while v4 servers are supported")
+UNSIGNED_NOTE = ("nothing in this recording says the object is {a_record} (no signature, no name), and another "
+                 "service's data may spell `{name}` alike: rename it by hand if it is the API's")
 BARE_NOTE = ("only the name `{name}` says this is the API's; "
              "check that it is sent to or read from the API before applying")
 Forms = dict[tuple[str, str], frozenset[str]]
@@ -199,7 +201,9 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
         why = refusal(intent, fix, touch) if intent else ""
         if why is not None:
             applicability, note = DISPLAY_ONLY, why
-    if applicability == SAFE and touch.origin.recorded:
+    if applicability != DISPLAY_ONLY and touch.origin.recorded and touch.evidence == "bare" and touch.role == "field":
+        applicability, note = DISPLAY_ONLY, UNSIGNED_NOTE
+    elif applicability == SAFE and touch.origin.recorded:
         applicability, note = UNSAFE, RECORDING_NOTE
     elif applicability == SAFE and touch.evidence != "typed":
         # A safe fix rests on typed evidence that the token is the API's field or parameter.

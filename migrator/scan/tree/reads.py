@@ -11,7 +11,8 @@ import re
 from typing import TYPE_CHECKING
 
 from ...details import Written
-from ...regions import Region, dispatch
+from ...regions import Piece, Region, dispatch
+from ...regions.lines import Layout
 from ...source.maps import align, doubled, json_string, shifted
 from ...syntax import Syntax
 from ...values import Touch
@@ -30,16 +31,19 @@ def embedded_json(w: Walk, node: Node, record: str | None = None) -> bool:
     """A mock response's body written as JSON in a string (WebMock's ``body: '{"active": true}'``,
     WireMock's ``okJson("{…}")``, a Java text block, Go's ``"{\\"iid\\": 2}"``), read as a recorded
     fixture, its objects ``record``'s where no signature says otherwise (JSON decoded into a
-    variable holding one). A string that holds its value as written gives keys a fix may rename
-    (unsafe, as a recording's); one with escapes or a text block's margins is mapped back to where
-    each key is written, shown (``string-json-key``)."""
+    variable holding one). A string that holds its value as written is a region of one piece that
+    the JSON kind fixes (unsafe, as a recording's: kinds/tree.py dispatches it); one with escapes
+    or a text block's margins is mapped back to where each key is written, shown
+    (``string-json-key``)."""
     value = string_value(w.s, node, w.sh) if node.type in w.sh.strings else None
     if not value or value.lstrip()[:1] not in ("{", "["):
         return False
     parts, label = node.named_children, f"{w.lang.name}-string"
     start, end = w.s.span(node)
     if len(parts) == 1 and parts[0].type in w.sh.fragment and w.s.text_of(parts[0]) == value:
-        region = Region("json", (start, end), value, shifted(w.s.span(parts[0])[0]), scope=Mock(label, record))
+        written = w.s.span(parts[0])  # as it reads: one piece, fixed in place by the JSON kind
+        region = Region("json", (start, end), value, shifted(written[0]), scope=Mock(label, record),
+                        pieces=(Piece(0, len(value), written, "lines", (Layout(), None)),))
     else:
         block = any(p.type in w.sh.block_fragment for p in parts)
         omap = align(value, w.s.text, start + 3, end - 3) if block else json_string(w.s.text, start, end, value)
@@ -52,6 +56,7 @@ def embedded_json(w: Walk, node: Node, record: str | None = None) -> bool:
                         exact=not block)
     for touch in dispatch.scan(region, w.model):
         w.add(touch)
+    w.regions.append(region)
     w.handled.add(node.id)
     return True
 

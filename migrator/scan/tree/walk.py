@@ -29,9 +29,15 @@ PLAIN = Origin()
 
 
 def scan(text: str, model: ApiModel, language: Language) -> list[Touch]:
+    return walked(text, model, language).touches
+
+
+def walked(text: str, model: ApiModel, language: Language) -> Walk:
+    """The walk of a text, done: its touches, and the regions it read (a mock's JSON in a string),
+    which the fixer dispatches (kinds/tree.py)."""
     walk = Walk(Source(text, language.dialects), model, language)
     walk.visit(walk.s.root)
-    return walk.touches
+    return walk
 
 
 class Walk:
@@ -40,6 +46,7 @@ class Walk:
         self.scope = Scope()
         self.infer = Inferer(source, model, language, self.scope)
         self.touches: list[Touch] = []
+        self.regions: list = []  # regions/Region: JSON in a string, read as a mock response (reads.py)
         self.handled: set[int] = set()  # node ids already reported (a request's URL, its options)
         self.url_touches: dict[int, range] = {}  # a URL expression → the touches it gave
         self.named_urls: dict[str, range] = {}  # a name bound to a URL → the touches written there
@@ -60,7 +67,11 @@ class Walk:
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:
-        self.touches.append(replace(touch, origin=RECORDED) if self.recorded else touch)
+        """A touch; inside a mock response, recorded (one read in a mock's JSON string already
+        is, and keeps where it is embedded and whether its place is exact)."""
+        if self.recorded and not touch.origin.recorded:
+            touch = replace(touch, origin=RECORDED if touch.origin == PLAIN else replace(touch.origin, recorded=True))
+        self.touches.append(touch)
 
     def template(self, node: Node | None) -> str | None:
         return template(self.s, node, self.sh, self.infer.template, builders=self.lang.url_builders)
@@ -308,6 +319,10 @@ class Walk:
             self.children(node)
             return
         function = callee(node, self.sh)
+        tagged = field(node, "arguments")
+        if tagged is not None and tagged.type == self.sh.template:  # a tag's template: gitbeaker's endpoint`…`
+            self.visit(tagged)
+            return
         if (name in self.sh.joins or name in self.sh.passthrough | self.sh.formatters
                 and not literals.named_only(self, node)) and literals.url_literal(self, node):
             self.children(node)

@@ -26,6 +26,7 @@ class Walk(Protocol):
     scope: Scope
     infer: Inferer
     touches: list[Touch]
+    regions: list  # regions/Region: JSON in a string, read as a mock response (reads.py)
     handled: set[int]  # node ids already reported (a request's URL, its options)
     url_touches: dict[int, range]  # a URL expression → the touches it gave
     named_urls: dict[str, range]  # a name bound to a URL → the touches written there
