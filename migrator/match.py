@@ -149,5 +149,5 @@ def _hit(rule: Rule, clause: Match, touch: Touch, message: str | None, filename:
         touch=touch,
         range=touch.range,
         source_line=lines.line_at(touch.range[0]),
-    ), rule.fix, clause.evidence)
+    ), rule.fix, clause.evidence, clause.records)
 

@@ -267,11 +267,13 @@ class Finding:
 class Hit:
     """The match stage's output: a rule's clause met by a touch, as the finding it becomes, with
     what resolving its fix needs and no later stage reads: the rule's fix intent and the lowest
-    evidence the clause accepts (fix/intents.resolve turns hits into findings)."""
+    evidence the clause accepts, and the records it names (fix/intents.resolve turns hits into
+    findings)."""
 
     finding: Finding
     intent: FixIntent | None = None
     floor: str = "bare"
+    records: tuple[str, ...] = ()
 
 
 class ScanError(Exception):

@@ -135,6 +135,26 @@ def test_a_destructured_field_of_a_record_is_read_and_never_rewritten(check):
     assert finding.code == "MIG010" and finding.fix.applicability == "display-only"
 
 
+def test_a_type_imported_from_another_package_is_that_packages(check):
+    """Octokit's pull request has a ``merged_by`` too: a value of a type another package exports
+    (or of an alias of one) is that package's, whatever the variable is called."""
+    code = ('import { PullRequest } from "@octokit/webhooks-types";\n'
+            'import type { RestEndpointMethodTypes } from "@octokit/rest";\n'
+            'type Pull = RestEndpointMethodTypes["pulls"]["get"]["response"]["data"];\n'
+            'export const who = (mr: PullRequest, pulls: Pull[]) => [mr.merged_by, pulls[0].merged_by];\n')
+    assert codes(check, code) == []
+
+
+def test_the_programs_own_types_and_generic_wrappers_still_say_nothing_against_the_api(check):
+    """A relative import is the program's own type, which may model the API; a generic type
+    (``AxiosResponse<…>``) may wrap the API's answer."""
+    code = ('import type { AxiosResponse } from "axios";\n'
+            'import type { MergeRequest } from "./types";\n'
+            'export const who = (res: AxiosResponse<MergeRequest>, local: MergeRequest, mr: unknown) =>\n'
+            '  [res.data.merged_by, local.merged_by, (mr as any).merged_by];\n')
+    assert codes(check, code) == [("MIG010", 4), ("MIG010", 4), ("MIG010", 4)]
+
+
 # ---------------------------------------------------------------- declarations, webhooks, mocks
 def test_an_interface_declaring_a_records_fields_is_a_declaration_shown_not_fixed(check):
     code = "interface MergeRequest {\n  iid: number;\n  merged_by: User | null;\n}\n"

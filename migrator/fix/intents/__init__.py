@@ -177,14 +177,15 @@ def sent_as_text(touch: Touch) -> bool:
 def resolve(hits: list[Hit]) -> list[Finding]:
     """Match's hits as findings, each with its fix resolved from the rule's intent for its touch.
     Pure and cheap (no parser is involved): the engine calls it right after matching."""
-    return [replace(h.finding, fix=fix_for(h.intent, h.finding.touch, h.floor)) if h.intent and h.finding.touch
-            else h.finding for h in hits]
+    return [replace(h.finding, fix=fix_for(h.intent, h.finding.touch, h.floor, h.records))
+            if h.intent and h.finding.touch else h.finding for h in hits]
 
 
-def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | None:
+def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare", records: tuple[str, ...] = ()) -> Fix | None:
     """A rule's fix for one touch. ``floor`` is the lowest evidence the matching clause accepts:
     a rule on a generic name (``active``) accepts ``named`` evidence, and a fix that rests on the
-    name alone is unsafe."""
+    name alone is unsafe. ``records``: those the clause names; a recorded key that nothing says
+    is one of theirs (no signature, no name) is shown: another service's data may spell it so."""
     if fix is None:
         return None
     fields = {"to": fix.to or "", "name": touch.name, "value": show_value(touch.value)}
@@ -201,7 +202,8 @@ def fix_for(fix: FixIntent | None, touch: Touch, floor: str = "bare") -> Fix | N
         why = refusal(intent, fix, touch) if intent else ""
         if why is not None:
             applicability, note = DISPLAY_ONLY, why
-    if applicability != DISPLAY_ONLY and touch.origin.recorded and touch.evidence == "bare" and touch.role == "field":
+    if applicability != DISPLAY_ONLY and records and touch.record is None and touch.origin.recorded \
+            and touch.role == "field":
         applicability, note = DISPLAY_ONLY, UNSIGNED_NOTE
     elif applicability == SAFE and touch.origin.recorded:
         applicability, note = UNSAFE, RECORDING_NOTE

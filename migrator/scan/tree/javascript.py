@@ -23,7 +23,7 @@ LANGUAGE = Language(
         Dialect("typescript", "tree_sitter_typescript", "language_typescript"),
         Dialect("javascript", "tree_sitter_javascript"),
     ),
-    shapes=Shapes(),
+    shapes=Shapes(imports="import_statement"),
     clients=(
         Client("fetch", verbs=frozenset()),
         Client("axios", body_arg=True, factories={"create": "baseURL"}),

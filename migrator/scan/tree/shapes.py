@@ -188,6 +188,8 @@ class Shapes:
     instance_variables: frozenset[str] = frozenset()
     conversions: frozenset[str] = frozenset()  # a value converted to a type is its ``operand``: Go's ``[]byte(s)``
     type_wrappers: frozenset[str] = frozenset()  # types around a named type: Go's ``*T``, ``[]T``, ``[2]T``
+    # a module's imports, where a type imported from another package is that package's (TypeScript)
+    imports: str = ""
     field_tag: str = ""  # a declared field's tag, naming its JSON key (Go: ``json:"merge_status"``)
     # calls joining their arguments into a path with "/" (``path.Join``, ``url.JoinPath``)
     joins: frozenset[str] = frozenset()

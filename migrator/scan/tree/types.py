@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from . import declare
 from .infer import FOREIGN, Inferred
-from .nodes import Node
+from .nodes import Node, field, walk
 
 if TYPE_CHECKING:
     from .walking import Walk
@@ -38,7 +38,9 @@ def foreign(w: Walk, annotation: Node | None, name: str | None = None) -> Inferr
     another named type, FOREIGN unless it is the SDK's or named for a record. A type of a package
     the walk reads its own way (``url.Values``, ``http.Response``: ``Language.not_records``) is
     neither."""
-    named = named_type(w, annotation) if w.lang.static else None
+    if not w.lang.static:
+        return imported(w, annotation) if w.sh.imports else None
+    named = named_type(w, annotation)
     text = w.s.text_of(named) if named is not None else ""
     if not text or text in w.lang.untyped or text.partition(".")[0] in w.lang.not_records or w.sdk.declares(text):
         return None
@@ -62,3 +64,45 @@ def named_type(w: Walk, annotation: Node | None) -> Node | None:
     while node is not None and node.type in w.sh.type_wrappers:
         node = node.named_children[-1] if node.named_children else None
     return node if node is not None and node.type in w.sh.type_names | {w.sh.qualified_type} else None
+
+
+def imported(w: Walk, annotation: Node | None) -> Inferred | None:
+    """TypeScript: a type imported from another package (``pr: PullRequest`` with ``import {
+    PullRequest } from "@octokit/webhooks-types"``), or an alias of one (``type Pull =
+    RestEndpointMethodTypes["pulls"]["get"]…``), is FOREIGN unless it is the SDK's or named for a
+    record: the whole type, or a list of it; a generic one (``AxiosResponse<MergeRequest>``) may
+    wrap the API's. A type of a relative import is the program's own, which may model the API."""
+    named = annotation.named_children[0] if annotation is not None and annotation.named_children else None
+    while named is not None and named.type == "array_type" and named.named_children:
+        named = named.named_children[0]
+    if named is None or named.type not in w.sh.type_names:
+        return None
+    if w.foreign_names is None:
+        w.foreign_names = _foreign_names(w)
+    text = w.s.text_of(named)
+    if text not in w.foreign_names or w.sdk.declares(text) or w.infer.typed(named):
+        return None
+    return FOREIGN
+
+
+def _foreign_names(w: Walk) -> frozenset[str]:
+    """The names a file imports from packages (not ``./``, ``../`` or ``/``), and the type aliases
+    at its top that name one of them."""
+    names: set[str] = set()
+    aliases = []
+    for node in w.s.root.named_children:
+        inner = node.named_children[0] if node.type == "export_statement" and node.named_children else node
+        if node.type == w.sh.imports:
+            source = field(node, "source")
+            module = w.s.text_of(source).strip("'\"`") if source is not None else ""
+            if module and not module.startswith((".", "/")):
+                for clause in (c for c in node.named_children if c.type == "import_clause"):
+                    names.update(w.s.text_of(n) for n in walk(clause) if n.type == "identifier")
+        elif inner.type == "type_alias_declaration":
+            aliases.append(inner)
+    for alias in aliases:
+        name, value = field(alias, "name"), field(alias, "value")
+        if name is not None and value is not None and any(
+                n.type in w.sh.type_names and w.s.text_of(n) in names for n in walk(value)):
+            names.add(w.s.text_of(name))
+    return frozenset(names)

@@ -64,6 +64,7 @@ class Walk:
         self.decls = declare.Declarations(self)
         self.infer.types = partial(types.declared, self)
         self.file_types: dict[str, tuple[str, str] | None] | None = None  # declare.file_types, when asked
+        self.foreign_names: frozenset[str] | None = None  # types.imported, when asked
         self.handlers = handlers(language.shapes)
 
     def add(self, touch: Touch) -> None:

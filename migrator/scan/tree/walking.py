@@ -35,6 +35,7 @@ class Walk(Protocol):
     requests: Any  # requests.Requests, itself handed the walk
     sdk: Any  # sdk.Sdk, itself handed the walk
     file_types: dict[str, tuple[str, str] | None] | None  # declare.file_types, when types.py asks
+    foreign_names: frozenset[str] | None  # types.imported, when it asks
 
     def add(self, touch: Touch) -> None: ...
 
