@@ -27,7 +27,8 @@ def frozen(cls: type[T] | None = None, /, interned: tuple[str, ...] = (), **opti
     repeat thousands of times (their code, name, message)."""
 
     def make(cls: type[T]) -> type[T]:
-        made = dataclass(frozen=True, slots=True, **options)(cls)
+        # init=False: the __init__ is `_init`'s, so the dataclass's is not generated only to be replaced
+        made = dataclass(frozen=True, slots=True, init=False, **options)(cls)
         names = tuple(f.name for f in fields(made))
         read = attrgetter(*names) if len(names) > 1 else (lambda self: (getattr(self, names[0]),))
         setters = tuple(getattr(made, name).__set__ for name in names)

@@ -7,7 +7,8 @@ from functools import cache
 
 
 @cache
-def _path_regex(pattern: str) -> re.Pattern[str]:
+def _path_pattern(pattern: str) -> str:
+    """The regular expression a template is, as text (`_any_regex` joins them without compiling each)."""
     parts = []
     for segment in [s for s in pattern.split("/") if s]:
         if segment == "**":
@@ -16,7 +17,12 @@ def _path_regex(pattern: str) -> re.Pattern[str]:
             parts.append("/[^/]+")
         else:
             parts.append("/" + re.escape(segment))
-    return re.compile("".join(parts) + "/?")
+    return "".join(parts) + "/?"
+
+
+@cache
+def _path_regex(pattern: str) -> re.Pattern[str]:
+    return re.compile(_path_pattern(pattern))
 
 
 def path_matches(pattern: str, path: str) -> bool:
@@ -25,7 +31,7 @@ def path_matches(pattern: str, path: str) -> bool:
 
 @cache
 def _any_regex(patterns: tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{_path_regex(p).pattern})" for p in patterns))
+    return re.compile("|".join(f"(?:{_path_pattern(p)})" for p in patterns))
 
 
 def any_path_matches(patterns: tuple[str, ...], path: str) -> bool:

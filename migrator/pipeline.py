@@ -20,7 +20,6 @@ from .discover import SourceFile
 from .filters import filtered
 from .fix.intents import resolve
 from .match import match_file
-from .pins.hold import held_back
 from .prefilter import candidate, spot_lines
 from .spelling import PLAIN, Spelling
 from .ruletable import Rule, RuleTable
@@ -47,7 +46,11 @@ def check_source(
         return Found((parse_error(filename, exc, lines),), (None,))
     except RecursionError:
         return Found((parse_error(filename, ScanError("nested too deeply to check")),), (None,))
-    matched = held_back(resolve(match_file(touches, rules, filename, lines, table)), kind, path, table)
+    matched = resolve(match_file(touches, rules, filename, lines, table))
+    if kinds.by_name(kind).sdk:  # a kind with no SDK has no pin to hold its fixes back: pins/ is not imported
+        from .pins.hold import held_back
+
+        matched = held_back(matched, kind, path, table)
     found = filtered(matched, text, kinds.by_name(kind), lines, rules, table, filename)
     return in_cells(found, text, kinds.by_name(kind))
 
@@ -202,7 +205,7 @@ def check_file(source: SourceFile, rules: Sequence[Rule], table: RuleTable, max_
     """(whether the file was scanned, its findings as a report shows them). Reading and decoding
     errors are findings. ``then(text, found)`` gives the findings of a file that was read
     (fix/edits.filled fills in the fixes' edits from that text)."""
-    loaded = load(source, rules, max_size, table.spellings.get(source.kind, PLAIN), table.model)
+    loaded = load(source, rules, max_size, table.spelling(source.kind), table.model)
     if loaded is None:
         return False, []
     return True, check_read(source, loaded, rules, table, then)

@@ -5,11 +5,13 @@ repository before any parsing.
 
 Which tokens a file holds, in which shapes, is found in one pass over its bytes by Hyperscan (a
 SIMD multi-pattern matcher, each pattern reported once), about fifty times faster than one test
-per token. Loading it costs more than a pre-commit run's few files take to test, so a process
-tests its first megabytes token by token (a substring test, then the shape's regular expression
-where the substring is there) and switches once it has read that much; where Hyperscan is not
-installed (it has wheels for x86-64 only) the token-by-token test is all there is. Both give the
-same answer: they test the same expressions.
+per token. Compiling its database costs more than a pre-commit run's few files take to test, and
+loading a compiled copy less, so the databases are kept in the user's cache directory
+(hscache.py): a process searches in one pass from its first file where a copy is kept or can be,
+and otherwise tests its first megabytes token by token (a substring test, then the shape's
+regular expression where the substring is there) and switches once it has read that much; where
+Hyperscan is not installed (it has wheels for x86-64 only) the token-by-token test is all there
+is. Both give the same answer: they test the same expressions.
 
 Tokens are the API's snake_case names; a file of a client language is searched for each of its
 language's spellings of them (migrator/spelling.py: ``MergedBy`` in Go, ``mergedBy`` in
@@ -20,13 +22,15 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from . import hscache
 from .apimodel import ApiModel
 from .ruletable import Rule
 from .tokenshapes import BEFORE, NAMEDTUPLE, TEXT, Need, needs_of, patterns
 from .spelling import PLAIN, Spelling
 
-SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hyperscan is loaded
+SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hyperscan is compiled (none kept)
 
 RULE_LISTS_KEPT = 64  # rule lists whose token sets are remembered (per-file-ignores make more)
 
@@ -48,8 +52,9 @@ class Search:
 
 
 _by_rules: dict[tuple[int, Spelling, int], tuple[Sequence[Rule], Search]] = {}
-_finders: dict[tuple[bytes, ...], Callable[[bytes], frozenset[int]] | None] = {}
-_locators: dict[tuple[bytes, ...], Callable[[bytes], list[tuple[int, int]]] | None] = {}
+# (expressions, whether each is reported once) → its one-pass search (None: Hyperscan is not installed)
+_one_passes: dict[tuple[tuple[bytes, ...], bool], Callable[[bytes], Any] | None] = {}
+_unkept: set[tuple[tuple[bytes, ...], bool]] = set()  # no database kept, none can be: token by token for now
 _compiled: dict[bytes, re.Pattern[bytes]] = {}
 
 
@@ -78,11 +83,7 @@ def spot_lines(data: bytes, rules: Sequence[Rule], spelling: Spelling = PLAIN,
     if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
         return None
     search = searched_for(rules, spelling, model)
-    locate = None
-    if _searched[0] >= SWITCH_BYTES:  # Hyperscan is loaded by now (`_finder`)
-        if search.expressions not in _locators:
-            _locators[search.expressions] = _hyperscan_all(search.expressions)
-        locate = _locators[search.expressions]
+    locate = _one_pass(search.expressions, single=False)
     matches = _matches(data, search) if locate is None else locate(data)
     made = NAMEDTUPLE in data
     # A match's last byte is on its line (a shape may end on the newline after its token).
@@ -167,25 +168,36 @@ def _regex(expression: bytes) -> re.Pattern[bytes]:
 
 
 def _finder(expressions: tuple[bytes, ...], size: int) -> Callable[[bytes], frozenset[int]] | None:
-    """The one-pass search for these expressions, once this process has tested enough bytes to
-    pay for loading it; None before then, or when Hyperscan is not installed."""
-    if expressions in _finders:
-        return _finders[expressions]
-    _searched[0] += size
-    if _searched[0] < SWITCH_BYTES:
-        return None
-    _finders[expressions] = _hyperscan(expressions)
-    return _finders[expressions]
+    """The one-pass search for these expressions (`_one_pass`), a file of ``size`` bytes counted
+    towards SWITCH_BYTES until there is one."""
+    if (expressions, True) not in _one_passes:
+        _searched[0] += size
+    return _one_pass(expressions, single=True)
 
 
-def _hyperscan(expressions: tuple[bytes, ...]) -> Callable[[bytes], frozenset[int]] | None:
-    try:
-        import hyperscan
-    except ImportError:
+def _one_pass(expressions: tuple[bytes, ...], single: bool) -> Callable[[bytes], Any] | None:
+    """The one-pass search for these expressions (``single``: which of them match, `candidate`;
+    else where every match ends, `spot_lines`): at once where their database is kept or can be
+    (hscache.py), else once this process has tested SWITCH_BYTES token by token; None before
+    then, or when Hyperscan is not installed."""
+    key = (expressions, single)
+    if key in _one_passes:
+        return _one_passes[key]
+    switched = _searched[0] >= SWITCH_BYTES
+    if not switched and key in _unkept:
         return None
-    database = hyperscan.Database()
-    database.compile(expressions=list(expressions), ids=list(range(len(expressions))),
-                     elements=len(expressions), flags=[hyperscan.HS_FLAG_SINGLEMATCH] * len(expressions))
+    database = hscache.database(expressions, single, compile=switched)
+    if database is None and not switched:
+        _unkept.add(key)
+        return None
+    _one_passes[key] = None if database is None else (_finding if single else _locating)(database)
+    return _one_passes[key]
+
+
+def _finding(database: Any) -> Callable[[bytes], frozenset[int]]:
+    """Which expressions match a file (`candidate`), each reported once."""
+    import hyperscan
+
     scratch = hyperscan.Scratch(database)
 
     def find(data: bytes) -> frozenset[int]:
@@ -196,14 +208,10 @@ def _hyperscan(expressions: tuple[bytes, ...]) -> Callable[[bytes], frozenset[in
     return find
 
 
-def _hyperscan_all(expressions: tuple[bytes, ...]) -> Callable[[bytes], list[tuple[int, int]]] | None:
-    """Where every match of the expressions ends, in one pass (`spot_lines`)."""
-    try:
-        import hyperscan
-    except ImportError:
-        return None
-    database = hyperscan.Database()
-    database.compile(expressions=list(expressions), ids=list(range(len(expressions))), elements=len(expressions))
+def _locating(database: Any) -> Callable[[bytes], list[tuple[int, int]]]:
+    """Where every match of the expressions ends (`spot_lines`)."""
+    import hyperscan
+
     scratch = hyperscan.Scratch(database)
 
     def locate(data: bytes) -> list[tuple[int, int]]:

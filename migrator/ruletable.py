@@ -14,7 +14,7 @@ from typing import Any
 from . import kinds, tablecache
 from .apimodel import ApiModel, load_api_model
 from .loader import DataError, build, one_of, read_yaml
-from .spelling import Spelling
+from .spelling import PLAIN, Spelling
 from .values import APPLICABILITIES, EVIDENCE_ORDER, SEVERITIES, FixIntent
 
 # A touch's role, as a clause's ``touch:`` names it (values.Touch.role); suppression: filters.py
@@ -163,8 +163,20 @@ class RuleTable:
     def spellings(self) -> dict[str, Spelling]:
         """How each file kind spells the table's names: the kind's styles and its SDK's overrides
         (checked when the table is loaded: `_check_spellings`)."""
-        return {kind.name: Spelling.of(kind.styles, (self.data.get(kind.sdk) or {}).get("spellings"), kind.hyphenated)
-                for kind in kinds.registry()}
+        return {kind.name: self.spelling(kind.name) for kind in kinds.registry()}
+
+    def spelling(self, kind: str | None) -> Spelling:
+        """How one file kind spells the table's names (`spellings`; PLAIN for no kind), worked out
+        for the kinds a run meets: it imports no other kind (kinds.in_order)."""
+        met = self.__dict__.setdefault("_spelling_of", {})
+        if kind not in met:
+            try:
+                found = kinds.by_name(kind) if kind else None
+            except KeyError:
+                found = None
+            met[kind] = PLAIN if found is None else Spelling.of(
+                found.styles, (self.data.get(found.sdk) or {}).get("spellings"), found.hyphenated)
+        return met[kind]
 
     def select(self, select: tuple[str, ...] = (), ignore: tuple[str, ...] = ()) -> tuple[Rule, ...]:
         """The codes (rules and migrator's own) the selectors name, less those ``ignore`` names."""

@@ -1,11 +1,13 @@
 """The user's own directory for migrator (``$XDG_CACHE_HOME/migrator``, else
 ``~/.cache/migrator``): outside any scanned tree, so what is kept there is trusted only when it is
-sealed with the key kept there too (created once, mode 0600). The result cache (app/cache.py)
-and the rule-table copy (tablecache.py) are sealed with it.
+sealed with the key kept there too (created once, mode 0600). The result cache (app/cache.py),
+the rule-table copy (tablecache.py) and the prefilter's Hyperscan databases (hscache.py) are
+sealed with it.
 
 A run may have no such directory: ``HOME`` unset and a user id without a passwd entry
 (``docker --user 1234``, ``env -i``), or a ``HOME`` that is not an absolute path. It then runs
-without the key (no result cache, no rule-table copy) and says so once on stderr (`warn`).
+without the key (no result cache, no rule-table copy, no kept Hyperscan database) and says so
+once on stderr (`warn`).
 """
 
 from __future__ import annotations

@@ -67,3 +67,24 @@ def recipe_venv(tmp_path_factory):
     from .recipes import fresh_venv
 
     return fresh_venv(tmp_path_factory.mktemp("recipe-venv") / "venv")
+
+
+@pytest.fixture
+def searching(monkeypatch):
+    """``searching(way)`` has the prefilter search ``"token by token"`` (as a process does before
+    SWITCH_BYTES where no Hyperscan database is kept or can be: a user with no cache directory) or
+    in ``"one pass"`` (Hyperscan; the test is skipped where it is not installed), from a fresh start."""
+    from migrator import hscache, prefilter, userdir
+
+    def way(how: str) -> None:
+        monkeypatch.setattr(prefilter, "_one_passes", {})
+        monkeypatch.setattr(prefilter, "_unkept", set())
+        if how == "one pass":
+            pytest.importorskip("hyperscan")
+            monkeypatch.setattr(prefilter, "SWITCH_BYTES", 0)
+            monkeypatch.setattr(hscache, "secret", userdir.secret)
+        else:
+            monkeypatch.setattr(prefilter, "SWITCH_BYTES", 10**12)
+            monkeypatch.setattr(hscache, "secret", lambda: None)
+
+    return way

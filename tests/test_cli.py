@@ -214,6 +214,23 @@ def test_check_never_imports_libcst(repo):
     assert out.strip().endswith("NO-LIBCST")
 
 
+@pytest.mark.parametrize("cache", [[], ["--no-cache"]])
+def test_a_check_of_python_files_imports_no_other_file_kind_no_baseline_and_no_sdk_pins(repo, cache):
+    """A pre-commit run on a few Python files pays for what it meets: the Python kind (and the CI
+    and recording kinds discovery reads itself), no host's or client language's kind, no baseline,
+    no manifest reader."""
+    probe = ("import sys\nfrom migrator.cli import main\n"
+             f"try:\n    main(['check', *{cache!r}, '.'], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+             "print(' '.join(sorted(m for m in sys.modules if m.startswith('migrator.'))))\n")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=repo).stdout
+    imported = set(out.split())
+    from migrator import kinds
+
+    assert {m for m in imported if m.removeprefix("migrator.kinds.") in kinds.MODULES} == {
+        "migrator.kinds.python", "migrator.kinds.ci", "migrator.kinds.cassette"}
+    assert not {m for m in imported if m.startswith(("migrator.baseline", "migrator.pins"))}
+
+
 def test_rule_from_the_services_documentation_says_it_is_not_in_the_spec():
     result = run("rule", "MIG430")
     assert "Item: runner-scope-deprecated" in result.output

@@ -75,13 +75,12 @@ def test_client_languages_that_respell_names_match_a_field_as_any_text(kind, cod
     assert prefilter.candidate(code, _rules("MIG010"), spelling, TABLE.model)
 
 
-def test_after_an_escaped_line_break_a_records_name_starts_a_word(monkeypatch):
+@pytest.mark.parametrize("way", ["token by token", "one pass"])
+def test_after_an_escaped_line_break_a_records_name_starts_a_word(way, searching):
     data = b'{"cells": [{"source": "import gitlab\\nrunner.active = False\\n"}]}'
-    for switch in (10**12, 0):  # token by token, then in one Hyperscan pass where it is installed
-        monkeypatch.setattr(prefilter, "_finders", {})
-        monkeypatch.setattr(prefilter, "SWITCH_BYTES", switch)
-        assert prefilter.candidate(data, _rules("MIG060"), TABLE.spellings["json"], TABLE.model)
-        assert not prefilter.candidate(data.replace(b"\\n", b"n"), _rules("MIG060"), TABLE.spellings["json"], TABLE.model)
+    searching(way)
+    assert prefilter.candidate(data, _rules("MIG060"), TABLE.spellings["json"], TABLE.model)
+    assert not prefilter.candidate(data.replace(b"\\n", b"n"), _rules("MIG060"), TABLE.spellings["json"], TABLE.model)
 
 
 def test_without_the_model_a_records_name_is_any_text():
@@ -89,15 +88,15 @@ def test_without_the_model_a_records_name_is_any_text():
 
 
 @pytest.mark.parametrize("name", FILES)
-def test_the_one_pass_search_and_the_token_by_token_test_agree(name, monkeypatch):
-    pytest.importorskip("hyperscan")
+def test_the_one_pass_search_and_the_token_by_token_test_agree(name, searching):
     data = FILES[name]
     for rules in (TABLE.rules, TABLE.rules[:5], _rules("MIG100"), _rules("MIG030", "MIG071")):
-        monkeypatch.setattr(prefilter, "_finders", {})
-        monkeypatch.setattr(prefilter, "SWITCH_BYTES", 10**12)
+        searching("token by token")
         by_token = prefilter.candidate(data, rules, model=TABLE.model)
-        monkeypatch.setattr(prefilter, "SWITCH_BYTES", 0)
+        spots_by_token = prefilter.spot_lines(data, rules, model=TABLE.model)
+        searching("one pass")
         assert prefilter.candidate(data, rules, model=TABLE.model) == by_token
+        assert prefilter.spot_lines(data, rules, model=TABLE.model) == spots_by_token
 
 
 def test_no_rules_pass_no_file():

@@ -16,7 +16,6 @@ from ..discover import SourceFile, buffer_kind
 from ..values import Finding, Found
 from ..pipeline import Loaded, as_reported, check_loaded, load_data, load_text
 from ..ruletable import load_table
-from ..spelling import PLAIN
 from .check import RunResult, rules_for
 from .fix import FileFix, FixRun
 from .settings import Settings
@@ -78,7 +77,7 @@ def check_buffer(buffer: Buffer, settings: Settings, kind: str | None = None) ->
     table = load_table()
     source = SourceFile(buffer.path, buffer.shown, kind, explicit=True)
     rules = rules_for(source, file_settings, table)
-    spelling = table.spellings.get(kind, PLAIN)
+    spelling = table.spelling(kind)
     if buffer.data is not None:
         loaded = load_data(buffer.data, buffer.shown, kind, rules, file_settings.max_file_size, spelling, table.model)
     else:

@@ -41,16 +41,18 @@ import pickle
 import sys
 import time
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from .. import __version__, kinds
 from ..config import FileSettings
 from ..discover import SourceFile
-from ..pins import Stamps
 from ..ruletable import RuleTable
 from ..userdir import secret, warn
 from ..values import Reported
 from .cachedir import MAX_PACK_BYTES, PACK, Place, Refused, replace
+
+if TYPE_CHECKING:
+    from ..pins import Stamps
 
 MAGIC = b"migrator-results-1\n"
 RACY_NS = 2_000_000_000  # files modified this close to the run's start are not stored
@@ -77,12 +79,16 @@ class Entry(NamedTuple):
     used: int  # when a run last used it (seconds since the epoch)
 
 
-def ecosystems(table: RuleTable) -> dict[str, str]:
-    """File kind → the ecosystem whose manifests pin its SDK (rules/model/<sdk>.yaml ``package:``)."""
+def ecosystem(table: RuleTable, kind: str) -> str | None:
+    """The ecosystem whose manifests pin the file kind's SDK (rules/model/<sdk>.yaml ``package:``);
+    None for a kind with no SDK."""
+    sdk = kinds.by_name(kind).sdk if kind else None
+    if not sdk:
+        return None
     from ..pins.hold import releases
 
-    found = {kind.name: releases(table, kind.sdk) for kind in kinds.registry() if kind.sdk}
-    return {name: data.package.ecosystem for name, data in found.items() if data is not None}
+    data = releases(table, sdk)
+    return None if data is None else data.package.ecosystem
 
 
 def tool_stamp(table: RuleTable) -> bytes:
@@ -128,8 +134,9 @@ class ResultCache:
         self.changed = False
         self._contexts: dict[int, tuple[FileSettings, str]] = {}  # id → (settings, digest)
         self._directories: dict[str, str] = {}  # directory → its absolute path
-        self._ecosystems = ecosystems(table)  # file kind → where its SDK is pinned (pins/)
-        self._pins = Stamps()
+        self._table = table
+        self._ecosystems: dict[str, str | None] = {}  # file kind → where its SDK is pinned (pins/), as met
+        self._pins: Stamps | None = None  # the manifests' stamps, once a kind with an SDK is met
 
     @classmethod
     def open(cls, settings: FileSettings, table: RuleTable, enabled: bool = True, edits: bool = False
@@ -163,9 +170,18 @@ class ResultCache:
             shape = (sorted(settings.codes), settings.target_version, settings.min_evidence, settings.max_file_size)
             base = self._contexts[id(settings)] = (settings, hashlib.sha256(repr(shape).encode()).hexdigest())
         ignored = settings.ignored_codes(source.path) if settings.per_file_ignores else frozenset()
-        ecosystem = self._ecosystems.get(source.kind)
-        pins = self._pins.of(os.path.dirname(self.absolute(source.path)), ecosystem) if ecosystem else ()
+        if source.kind not in self._ecosystems:
+            self._ecosystems[source.kind] = ecosystem(self._table, source.kind)
+        where = self._ecosystems[source.kind]
+        pins = self._stamps().of(os.path.dirname(self.absolute(source.path)), where) if where else ()
         return base[1], source.display, source.kind, tuple(sorted(ignored)), self.edits, pins
+
+    def _stamps(self) -> Stamps:
+        if self._pins is None:
+            from ..pins import Stamps  # imported by a run that meets a client language: pins/ reads its manifests
+
+            self._pins = Stamps()
+        return self._pins
 
     def get(self, source: SourceFile, key: Lookup) -> tuple[bool, list[Reported]] | None:
         """The file's (scanned, findings), when its entry is valid for this stamp and context."""

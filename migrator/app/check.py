@@ -13,7 +13,6 @@ from ..checked import FilesChecked
 from ..config import FileSettings
 from ..discover import SourceFile, discover
 from ..ruletable import Rule, RuleTable, load_table
-from ..spelling import PLAIN
 from ..values import Reported
 from .cache import Lookup, Packed, ResultCache
 from .runner import Progress, run_all
@@ -76,7 +75,7 @@ def prefiltered(source: SourceFile, settings: FileSettings, table: RuleTable) ->
     from ..pipeline import load
 
     loaded = load(source, rules_for(source, settings, table), settings.max_file_size,
-                  table.spellings.get(source.kind, PLAIN), table.model)
+                  table.spelling(source.kind), table.model)
     return None if loaded is None else replace(loaded, data=b"")
 
 

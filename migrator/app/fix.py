@@ -29,7 +29,6 @@ from .passes import fix_text
 from ..pipeline import as_reported, load
 from ..ruletable import RuleTable, load_table
 from ..source import Encoding
-from ..spelling import PLAIN
 from ..values import Reported
 from .cache import Lookup, Packed, ResultCache
 from .check import check_crashed, check_job, rules_for, shipped, sources_of
@@ -119,7 +118,7 @@ def fix_file(source: SourceFile, settings: FileSettings, table: RuleTable, unsaf
     their fixes' edits in the fixed text filled in."""
     rules = rules_for(source, settings, table)
     stamp = Stamp.take(source.path)  # before reading: a write after it changes the stamp
-    loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN), table.model)
+    loaded = load(source, rules, settings.max_file_size, table.spelling(source.kind), table.model)
     if loaded is None or loaded.error is not None:
         return FileFix(source, findings=[Reported.of(loaded.error)] if loaded else [], scanned=loaded is not None)
     result = fix_text(loaded.text, source.kind, source.display, rules, table, unsafe,

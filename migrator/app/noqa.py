@@ -30,7 +30,6 @@ from ..config import FileSettings
 from ..discover import SourceFile
 from ..filters import SUPPRESSION, directives
 from ..fix.apply import apply_edits
-from ..spelling import PLAIN
 from ..kinds import FileKind
 from ..pipeline import check_source, load
 from ..ruletable import load_table
@@ -287,7 +286,7 @@ def noqa_job(args: tuple[SourceFile, FileSettings, bool]) -> tuple[FileFix, Noqa
     table = load_table()
     try:
         rules = rules_for(source, settings, table)
-        loaded = load(source, rules, settings.max_file_size, table.spellings.get(source.kind, PLAIN), table.model)
+        loaded = load(source, rules, settings.max_file_size, table.spelling(source.kind), table.model)
         if loaded is None or loaded.text is None:
             return FileFix(source), Noqa(""), None
         found = check_source(loaded.text, source.kind, source.display, rules, table).kept(

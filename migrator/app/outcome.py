@@ -10,13 +10,16 @@ import os
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..baseline import Baselined, Scope, applied
 from ..checked import NOTHING_CHECKED, FilesChecked
 from ..config import FileSettings
 from ..discover import SourceFile
 from ..values import Reported
 from .settings import Settings
+
+if TYPE_CHECKING:  # baseline.py is imported by a run that has a baseline (a pre-commit run without one does without)
+    from ..baseline import Baselined, Scope
 
 
 @dataclass(frozen=True)
@@ -73,12 +76,18 @@ def outcome(findings: Sequence[Reported], paths: Sequence[str], sources: Iterabl
             baseline: str | os.PathLike[str] | None) -> Outcome:
     """The run's ``Outcome``: ``sources`` are the files it checked under ``paths``."""
     sources = [source for source in sources if source.kind]  # a file of no kind (stdin's) was not checked
-    reported, baselined = applied(findings, baseline, scope_of(paths, sources))
+    reported, baselined = list(findings), None
+    if baseline is not None:
+        from ..baseline import applied
+
+        reported, baselined = applied(findings, baseline, scope_of(paths, sources))
     return Outcome(reported, baselined, FilesChecked.of(source.kind for source in sources))
 
 
 def scope_of(paths: Sequence[str], sources: Iterable[SourceFile]) -> Scope:
     """What a run over ``paths`` that checked ``sources`` covers, for the baseline's stale entries."""
+    from ..baseline import Scope
+
     return Scope.of(paths, (source.display for source in sources))
 
 

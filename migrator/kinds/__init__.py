@@ -12,7 +12,7 @@ route fails the tests, not a user's first run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import import_module
@@ -112,22 +112,35 @@ class FileKind:
         return None
 
 
+_imported: dict[str, FileKind] = {}  # module name → its kind, for the modules imported so far
+_named: dict[str, FileKind] = {}  # kind name → the kind, for the kinds asked for by name so far
+
+
+def in_order() -> Iterator[FileKind]:
+    """Every file kind, in the order they are tried when recognising a file, each module imported
+    when the iteration reaches it: recognising a Python file, the first kind tried, imports no
+    other kind, so a pre-commit run on a few Python files pays for no host it does not meet."""
+    for name in MODULES:
+        kind = _imported.get(name)
+        if kind is None:
+            kind = _imported[name] = import_module(f"{__name__}.{name}").KIND
+        yield kind
+
+
 @cache
 def registry() -> tuple[FileKind, ...]:
     """Every file kind, in the order they are tried when recognising a file."""
-    return tuple(import_module(f"{__name__}.{name}").KIND for name in MODULES)
+    return tuple(in_order())
 
 
 def by_name(name: str) -> FileKind:
-    try:
-        return _names()[name]
-    except KeyError:
-        raise KeyError(f"no file kind {name!r}") from None
-
-
-@cache
-def _names() -> dict[str, FileKind]:
-    return {kind.name: kind for kind in registry()}
+    kind = _named.get(name)
+    if kind is None:
+        kind = next((k for k in in_order() if k.name == name), None)
+        if kind is None:
+            raise KeyError(f"no file kind {name!r}")
+        _named[name] = kind
+    return kind
 
 
 def for_example(written_as: str) -> tuple[FileKind, str]:
@@ -149,7 +162,7 @@ def kind_of(path: Path, explicit: bool = False, fallback: bool = True, data: byt
     content where it is not on disk, or not as on disk (standard input, an editor's buffer): then
     nothing is read from disk."""
     head = _heads(path, data)
-    found = next((kind for kind in registry() if not kind.fallback and kind.claims(path, head, explicit)), None)
+    found = next((kind for kind in in_order() if not kind.fallback and kind.claims(path, head, explicit)), None)
     return found or (fallback_of(path, explicit, data) if fallback else None)
 
 
