@@ -46,6 +46,8 @@ class Record:
 
 @dataclass(frozen=True)
 class Endpoint:
+    """An endpoint template of the API, with the record it serves and its methods."""
+
     path: str
     record: str | None = None
     methods: tuple[str, ...] = ()
@@ -54,6 +56,8 @@ class Endpoint:
 
 @dataclass(frozen=True)
 class ManagerMap:
+    """A python-gitlab manager attribute and the record it manages."""
+
     attribute: str
     record: str
     parent: str | None = None
@@ -62,6 +66,8 @@ class ManagerMap:
 
 @dataclass(frozen=True)
 class PythonGitlab:
+    """How python-gitlab names the API: its clients, managers and record methods."""
+
     client_names: tuple[str, ...]
     managers: tuple[ManagerMap, ...]
     record_methods: tuple[str, ...]
@@ -91,6 +97,8 @@ class Credential:
 
 @dataclass(frozen=True)
 class ApiModel:
+    """The API's records, endpoints, credentials and SDKs (rules/model/)."""
+
     records: dict[str, Record]
     endpoints: tuple[Endpoint, ...]
     python_gitlab: PythonGitlab

@@ -52,6 +52,8 @@ CREDENTIAL_TYPES = (("job", "job-token"), ("build", "job-token"), ("deploy", "de
 
 @dataclass
 class RuleTally:
+    """One rule's count in an API log: requests, distinct users, first and last seen."""
+
     rule: Rule
     tally: Tally = field(default_factory=Tally)
     subjects: dict[str, Tally] = field(default_factory=dict)
@@ -71,6 +73,8 @@ def small_tally() -> Tally:
 
 @dataclass
 class AuditReport:
+    """What `migrator audit-log` read in its logs: the counts, and a tally per rule."""
+
     files: list[str] = field(default_factory=list)
     lines: int = 0
     requests: int = 0

@@ -96,6 +96,8 @@ class Baselined:
 
 @dataclass(frozen=True)
 class Baseline:
+    """A baseline: one entry per fingerprint, with how many findings it covers."""
+
     entries: tuple[Entry, ...] = ()
 
     @classmethod

@@ -31,6 +31,8 @@ _EXCLUDED_PATTERNS = tuple(n for n in DEFAULT_EXCLUDES if "*" in n)
 
 @dataclass(frozen=True)
 class SourceFile:
+    """A file to check: its path, how it is shown, and its file kind."""
+
     path: Path
     display: str
     kind: str

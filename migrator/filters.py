@@ -45,6 +45,8 @@ WHERE = {"noqa": "on this line", "ignore": "on this line", "file-ignore": "in th
 
 @dataclass(frozen=True)
 class Code:
+    """A rule code written in a suppression comment, with where it is written."""
+
     code: str   # upper case, as rules spell it
     start: int  # where it is written
     end: int

@@ -56,6 +56,8 @@ class Match:
 
 @dataclass(frozen=True)
 class Docs:
+    """A rule's documentation: what it finds, why v5 breaks it, what to do instead."""
+
     what: str
     why: str
     instead: str
@@ -83,6 +85,8 @@ class Example:
 
 @dataclass(frozen=True)
 class Rule:
+    """One rule of the table (rules/*.yaml), as the strict loader checked it."""
+
     code: str
     name: str
     item: str
@@ -116,6 +120,8 @@ class Rule:
 
 @dataclass(frozen=True)
 class Item:
+    """A Versioning item of the spec that rules stand for (rules/items.yaml)."""
+
     title: str
     change_before_v5: str
     change_in_v5: str
@@ -140,6 +146,8 @@ def clause_tokens(match: Match) -> tuple[str, ...]:
 
 @dataclass(frozen=True)
 class RuleTable:
+    """The loaded rule table: its rules, items, API model and SDK data."""
+
     rules: tuple[Rule, ...]
     items: dict[str, Item]
     model: ApiModel

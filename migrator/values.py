@@ -99,6 +99,8 @@ class Position:
 
 @frozen(order=True)
 class Span:
+    """Where a finding is, from its start to its end position (1-based rows and columns)."""
+
     start: Position
     end: Position
 
@@ -216,6 +218,8 @@ class FixIntent:
 
 @frozen(interned=("message",))
 class Fix:
+    """A finding's fix: how safe it is, what it says, its edits once made, and the rule's intent."""
+
     applicability: Applicability
     message: str
     edits: tuple[Edit, ...] = ()

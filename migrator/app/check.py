@@ -27,6 +27,8 @@ Job = tuple[SourceFile, FileSettings] | tuple[SourceFile, FileSettings, "Loaded"
 
 @dataclass
 class RunResult:
+    """What a check run found: its findings, the files checked, and what could not be."""
+
     findings: list[Reported] = field(default_factory=list)
     sources: list[SourceFile] = field(default_factory=list)  # every file checked, as found
     scanned: int = 0

@@ -71,6 +71,8 @@ class Noqa:
 
 @dataclass
 class NoqaRun:
+    """An `--add-noqa` run's counts."""
+
     added: int = 0
     files: int = 0
     notes: list[str] = field(default_factory=list)

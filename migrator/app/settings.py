@@ -17,6 +17,8 @@ from ..ruletable import Rule, RuleTable, load_table
 
 @dataclass
 class Settings:
+    """A run's settings, from the command line and the configuration files."""
+
     configs: Configs = field(default_factory=Configs)
     jobs: int = 0
     cache: bool = True  # use and update the result cache (migrator/app/cache.py); --no-cache

@@ -14,6 +14,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class HostStages:
+    """The scanner, fixer and parse check of a host kind, through its regions."""
+
     finder: Callable[[str], list]  # the host's regions of a text (a function of its module)
 
     def regions(self, text: str) -> list:

@@ -13,6 +13,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class TreeStages:
+    """The scanner, fixer and parse check of one client language's file kind."""
+
     language: Callable[[], Any]  # the kind's ``Language`` (scan/tree/language.py), imported on call
 
     def scan(self, text: str, model) -> list:

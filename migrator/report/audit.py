@@ -45,6 +45,8 @@ class Tally:
 
 @dataclass(frozen=True)
 class RuleNote:
+    """A rule as an audit report shows it."""
+
     code: str
     name: str
     count: int
@@ -57,6 +59,8 @@ class RuleNote:
 
 @dataclass(frozen=True)
 class ItemNote:
+    """A Versioning item as an audit report shows it."""
+
     key: str
     title: str
     count: int
@@ -68,6 +72,8 @@ class ItemNote:
 
 @dataclass(frozen=True)
 class Row:
+    """One row of an audit report's table."""
+
     row: int
     column: int
     code: str
@@ -82,6 +88,8 @@ class Row:
 
 @dataclass(frozen=True)
 class FileTable:
+    """An audit report's findings per file."""
+
     repository: str | None
     path: str
     kind: str
@@ -90,6 +98,8 @@ class FileTable:
 
 @dataclass(frozen=True)
 class Audit:
+    """An audit report's content, before it is rendered."""
+
     version: str
     target_version: str | None
     files_checked: int | None  # None: not known (a merge of results that do not say)

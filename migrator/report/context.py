@@ -75,6 +75,8 @@ def split_line(finding: Reported) -> tuple[str, str, str]:
 
 @dataclass(frozen=True)
 class ReportContext:
+    """What every report format is given: the findings, the rules and the run's options."""
+
     findings: tuple[Reported, ...]
     rules: Mapping[str, Rule] = field(default_factory=dict)
     items: Mapping[str, Item] = field(default_factory=dict)

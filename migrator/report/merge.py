@@ -62,6 +62,8 @@ class Result:
 
 @dataclass(frozen=True)
 class Merged:
+    """The results of several runs merged: their findings, and each result."""
+
     findings: list[Reported]
     results: tuple[Result, ...]
 

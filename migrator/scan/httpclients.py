@@ -28,6 +28,8 @@ the object, so its members are no JSON members in what is sent)."""
 
 @dataclass
 class Field:
+    """A field a shell HTTP client sends."""
+
     name: str
     value: Any
     location: str
@@ -40,6 +42,8 @@ class Field:
 
 @dataclass
 class Request:
+    """A request a shell HTTP client command makes."""
+
     tool: str
     url: Word | None = None
     method: str | None = None

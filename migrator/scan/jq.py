@@ -37,6 +37,8 @@ ENDS_OPERAND = {")", "]", "}", "|", ",", ";", "//", "and", "or", "then", "else",
 
 @dataclass
 class Tok:
+    """A token of a jq filter."""
+
     kind: str
     text: str
     start: int
@@ -46,6 +48,8 @@ class Tok:
 
 @dataclass
 class JqField:
+    """A field a jq filter reads."""
+
     name: str
     start: int
     end: int
@@ -128,6 +132,8 @@ def _string(text: str, i: int, end: int, out: list[Tok]) -> int:
 
 @dataclass
 class Level:
+    """A nesting level of the jq filter being read."""
+
     kind: str
     cur: bool
     simple: bool = True
@@ -138,6 +144,8 @@ class Level:
 
 @dataclass
 class _Walk:
+    """The walk over a jq filter's tokens."""
+
     toks: list[Tok]
     out: list[JqField] = field(default_factory=list)
     levels: list[Level] = field(default_factory=lambda: [Level("top", True)])

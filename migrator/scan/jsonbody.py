@@ -16,6 +16,8 @@ _SPACE = " \t\r\n"
 
 @dataclass(frozen=True)
 class Entry:
+    """A member of a JSON body written in a shell word."""
+
     key: str
     value: Any
     start: int

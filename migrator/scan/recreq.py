@@ -36,6 +36,8 @@ class Param:
 
 @dataclass(frozen=True)
 class Request:
+    """A recorded request: its method, API URL, place, evidence and parameters."""
+
     method: str
     url: urls.ApiUrl
     span: Range

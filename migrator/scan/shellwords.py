@@ -114,6 +114,7 @@ class Word:
 
 @dataclass
 class Command:
+    """One command of a shell script: its words and its redirections."""
     words: list[Word] = field(default_factory=list)
     pipe_start: bool = True
     stdin: Word | None = None

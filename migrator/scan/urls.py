@@ -45,6 +45,8 @@ def context_of(method: str | None) -> str:
 
 @dataclass(frozen=True)
 class ApiUrl:
+    """An API URL: its path, the endpoint template and record it calls, and its query."""
+
     path: str
     template: str | None
     record: str | None

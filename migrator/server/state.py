@@ -56,6 +56,8 @@ class ClientFeatures:
 
 @dataclass
 class State:
+    """The language server's state: its documents, settings and client's capabilities."""
+
     folders: Folders = field(default_factory=Folders)
     client: ClientFeatures = field(default_factory=ClientFeatures)
     documents: Documents = field(init=False)

@@ -111,6 +111,8 @@ class Chains:
 
 @dataclass(frozen=True)
 class Language:
+    """A client language: its grammar, shapes, HTTP clients and SDK."""
+
     name: str
     dialects: tuple[Dialect, ...]
     shapes: Shapes

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Header:
+    """A header a request sends."""
+
     name: str
     key: Node
     value: Node

@@ -17,6 +17,8 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Shapes:
+    """A grammar's node vocabulary, as the walk reads it."""
+
     # calls: ``f(args)``; ``new F(args)``
     call: str = "call_expression"
     new: str = "new_expression"
