@@ -22,7 +22,7 @@ def tree(tmp_path, monkeypatch):
 def _pooled_runs(monkeypatch) -> list[int]:
     started = []
 
-    def serial(job, stream, count, progress, crashed):
+    def serial(job, stream, count, progress, crashed, light=None):
         started.append(count)
         return [job(item) for item in stream]
 
@@ -45,3 +45,24 @@ def test_a_pool_starts_once_the_files_that_pass_hold_enough_text(tree, monkeypat
     result = check_paths(["."], Settings(Configs(cwd=tree), jobs=2, cache=False))
     assert started == [2]
     assert [f.code for f in result.findings] == ["MIG010"]
+
+
+def test_a_pool_is_handed_a_few_chunks_at_a_time_so_texts_are_let_go_of():
+    """A chunk waiting in the pool holds its files' texts: once WINDOW chunks per worker wait,
+    handing on the next one waits until one is done."""
+    import threading
+    from concurrent.futures import Future
+
+    waiting = {Future(): i for i in range(pool.WINDOW)}
+    first = next(iter(waiting))
+    threading.Timer(0.01, first.set_result, ([],)).start()
+    pool._make_room(waiting, count=1)
+    assert first.done()
+
+
+def test_a_pool_with_room_hands_on_at_once():
+    from concurrent.futures import Future
+
+    waiting = {Future(): i for i in range(pool.WINDOW - 1)}
+    pool._make_room(waiting, count=1)
+    assert not any(f.done() for f in waiting)

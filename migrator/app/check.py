@@ -87,6 +87,11 @@ def job_size(args: Job) -> int:
     return len(read[0].text or "") if read else 1
 
 
+def unread(args: Job) -> Job:
+    """A job without the text read for it: checked again, its file is read again."""
+    return args[:2]
+
+
 def check_crashed(args: Job) -> tuple[bool, list[Reported], str | None]:
     """The result of a file whose worker process died checking it: a parse-error finding."""
     from ..pipeline import crash_finding
@@ -176,7 +181,7 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
             yield source, file_settings, loaded
 
     job = partial(check_entry, edits=True) if edits else check_entry
-    outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed, job_size)
+    outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed, job_size, unread)
     for index, ((source, key), (scanned, packed, error, keep)) in enumerate(zip(missed, outcomes)):
         result.scanned += scanned
         result.findings.extend(packed.findings)

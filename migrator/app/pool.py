@@ -4,7 +4,7 @@ multiprocessing are imported only when a run is large enough to start one."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, as_completed, wait
 from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import TYPE_CHECKING
@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .runner import Item, Progress, Result
 
 CHUNK = 16  # items handed to a worker at a time
+WINDOW = 4  # chunks per worker in the pool's hands at a time (_make_room)
 
 
 def _chunk(job: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]:
@@ -20,15 +21,16 @@ def _chunk(job: Callable[[Item], Result], items: Sequence[Item]) -> list[Result]
 
 
 def pooled(job, stream: Iterator[Item], count: int, progress: Progress | None,
-           crashed: Callable[[Item], Result] | None) -> list[Result]:
+           crashed: Callable[[Item], Result] | None, light: Callable[[Item], Item] | None = None) -> list[Result]:
     results: dict[int, Result] = {}
     items: list[Item] = []
     with ProcessPoolExecutor(max_workers=count) as pool:
         futures = {}
         for chunk in _chunks(stream):
+            _make_room(futures, count)
             if not _submit(pool, futures, job, chunk, len(items)):  # a worker died: the rest is left
                 chunk.extend(stream)
-            items.extend(chunk)
+            items.extend(map(light, chunk) if light else chunk)  # what a crashed item is done again from
         for future in as_completed(futures):
             if _broken(future):
                 continue
@@ -43,6 +45,14 @@ def pooled(job, stream: Iterator[Item], count: int, progress: Progress | None,
         if progress is not None:
             progress(len(results), len(items))
     return [results[i] for i in range(len(items))]
+
+
+def _make_room(futures: dict, count: int) -> None:
+    """Wait while WINDOW chunks per worker are in the pool's hands: a chunk waiting there holds
+    its files' texts, so a run that finds files faster than it checks them holds a few at a time."""
+    running = [f for f in futures if not f.done()]
+    if len(running) >= WINDOW * count:
+        wait(running, return_when=FIRST_COMPLETED)
 
 
 def _submit(pool: ProcessPoolExecutor, futures: dict, job, chunk: list, start: int) -> bool:

@@ -15,6 +15,7 @@ hook's few files, does not import concurrent.futures and multiprocessing.
 from __future__ import annotations
 
 import os
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
 from typing import TypeVar
@@ -42,23 +43,34 @@ Progress = Callable[[int, int], None]
 
 def run_all(job: Callable[[Item], Result], items: Iterable[Item], jobs: int = 0,
             progress: Progress | None = None, crashed: Callable[[Item], Result] | None = None,
-            size: Callable[[Item], int] | None = None) -> list[Result]:
+            size: Callable[[Item], int] | None = None, light: Callable[[Item], Item] | None = None) -> list[Result]:
     """``job`` over every item, in order; ``progress(done, total)`` as items finish (once all
     items are known). ``items`` may be a generator (a discovery walk): a pool starts as soon as
     POOL_THRESHOLD items are known (with ``size``, items of POOL_BYTES bytes in all) and gets each
     chunk of items as it is found, so the workers check files while the walk goes on. ``job``
     must be a module-level function: it runs in worker processes for large runs.
     ``crashed(item)`` is the result of an item whose worker died (without it, BrokenProcessPool
-    is raised)."""
+    is raised). ``light(item)`` is what is kept of an item once it is handed on (a check job
+    without the text read for it: an item a worker died on is done again from that), so that a
+    run holds each file's text only until it is checked."""
     items = iter(items)
     head, enough = _head(items, size)
     count = workers(jobs, POOL_THRESHOLD if enough else len(head))
     if not enough or count == 1:
-        every = head + list(items)
-        return _collect(map(job, every), len(every), progress)
+        if progress is None:  # each file's text let go of once it is checked
+            return list(map(job, chain(head, items)))
+        every = deque(head)
+        every.extend(items)
+        return _collect(_drained(job, every), len(every), progress)
     from .pool import pooled
 
-    return pooled(job, chain(head, items), count, progress, crashed)
+    return pooled(job, chain(head, items), count, progress, crashed, light)
+
+
+def _drained(job: Callable[[Item], Result], every: deque) -> Iterator[Result]:
+    """``job`` over the items, each let go of as it is taken."""
+    while every:
+        yield job(every.popleft())
 
 
 def _head(items: Iterator[Item], size: Callable[[Item], int] | None) -> tuple[list[Item], bool]:
