@@ -25,11 +25,15 @@ def pooled(job, stream: Iterator[Item], count: int, progress: Progress | None,
     results: dict[int, Result] = {}
     items: list[Item] = []
     with ProcessPoolExecutor(max_workers=count) as pool:
-        futures = {}
+        futures: dict[Future, int] = {}
+        waiting: set[Future] = set()
         for chunk in _chunks(stream):
-            _make_room(futures, count)
-            if not _submit(pool, futures, job, chunk, len(items)):  # a worker died: the rest is left
+            waiting = _make_room(waiting, count)
+            submitted = _submit(pool, futures, job, chunk, len(items))
+            if submitted is None:  # a worker died: the rest is left
                 chunk.extend(stream)
+            else:
+                waiting.add(submitted)
             items.extend(map(light, chunk) if light else chunk)  # what a crashed item is done again from
         for future in as_completed(futures):
             if _broken(future):
@@ -47,21 +51,24 @@ def pooled(job, stream: Iterator[Item], count: int, progress: Progress | None,
     return [results[i] for i in range(len(items))]
 
 
-def _make_room(futures: dict, count: int) -> None:
-    """Wait while WINDOW chunks per worker are in the pool's hands: a chunk waiting there holds
-    its files' texts, so a run that finds files faster than it checks them holds a few at a time."""
-    running = [f for f in futures if not f.done()]
+def _make_room(waiting: set[Future], count: int) -> set[Future]:
+    """The chunks still in the pool's hands, once fewer than WINDOW per worker are: a chunk
+    waiting there holds its files' texts, so a run that finds files faster than it checks them
+    holds a few at a time. Only the chunks handed on since the last call are looked at."""
+    running = {f for f in waiting if not f.done()}
     if len(running) >= WINDOW * count:
-        wait(running, return_when=FIRST_COMPLETED)
+        _, running = wait(running, return_when=FIRST_COMPLETED)
+    return running
 
 
-def _submit(pool: ProcessPoolExecutor, futures: dict, job, chunk: list, start: int) -> bool:
-    """Hand a chunk to the pool; False when the pool is already broken."""
+def _submit(pool: ProcessPoolExecutor, futures: dict, job, chunk: list, start: int) -> Future | None:
+    """Hand a chunk to the pool: its future; None when the pool is already broken."""
     try:
-        futures[pool.submit(_chunk, job, chunk)] = start
+        future = pool.submit(_chunk, job, chunk)
     except BrokenProcessPool:
-        return False
-    return True
+        return None
+    futures[future] = start
+    return future
 
 
 def _chunks(stream: Iterator[Item]) -> Iterator[list[Item]]:

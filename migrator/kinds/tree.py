@@ -27,7 +27,7 @@ class TreeStages:
         walk read: scan/tree/reads.embedded_json) is the JSON kind's to fix (fix/regions.py)."""
         from ..fix.tree import edits
 
-        regions = self._regions(text) if any(t.origin.recorded for t in touches.values()) else []
+        regions = self._regions(text) if any(t.origin.embedded for t in touches.values()) else []
         in_strings = {f: t for f, t in touches.items() if any(_inside(t.range, r.span) for r in regions)}
         out = edits(text, {f: t for f, t in touches.items() if f not in in_strings}, self.language())
         if in_strings:
@@ -38,7 +38,7 @@ class TreeStages:
 
     def _regions(self, text: str) -> list:
         """The regions the walk reads (a mock's JSON in a string): walked again, only for a file
-        with a recorded finding to fix."""
+        with a finding to fix in one."""
         from ..ruletable import load_table
         from ..scan.tree.walk import walked
 
