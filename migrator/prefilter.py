@@ -5,13 +5,16 @@ repository before any parsing.
 
 Which tokens a file holds, in which shapes, is found in one pass over its bytes by Hyperscan (a
 SIMD multi-pattern matcher, each pattern reported once), about fifty times faster than one test
-per token. Compiling its database costs more than a pre-commit run's few files take to test, and
-loading a compiled copy less, so the databases are kept in the user's cache directory
-(hscache.py): a process searches in one pass from its first file where a copy is kept or can be,
-and otherwise tests its first megabytes token by token (a substring test, then the shape's
-regular expression where the substring is there) and switches once it has read that much; where
-Hyperscan is not installed (it has wheels for x86-64 only) the token-by-token test is all there
-is. Both give the same answer: they test the same expressions.
+per token. Its library adds about 3 MB to the memory of a process that loads it, more than it
+saves on a pre-commit hook's few files, which a process tests token by token (a substring test,
+then the shape's regular expression where the substring is there) in a few milliseconds; it
+switches once it has tested a megabyte (KEPT_BYTES), and a pool's worker, which only a large
+run starts, from its first file (`expect_many`). Compiling a database costs more than that
+megabyte takes to test, and loading a compiled copy less, so the databases are kept in the
+user's cache directory (hscache.py); where no copy is kept and none can be, a process switches
+only once it has tested SWITCH_BYTES. Where Hyperscan is not installed (it has wheels for x86-64
+only) the token-by-token test is all there is. Both give the same answer: they test the same
+expressions.
 
 Tokens are the API's snake_case names; a file of a client language is searched for each of its
 language's spellings of them (migrator/spelling.py: ``MergedBy`` in Go, ``mergedBy`` in
@@ -30,7 +33,10 @@ from .ruletable import Rule
 from .tokenshapes import BEFORE, NAMEDTUPLE, TEXT, Need, needs_of, patterns
 from .spelling import PLAIN, Spelling
 
-SWITCH_BYTES = 4_000_000  # bytes tested token by token in a process before Hyperscan is compiled (none kept)
+# Bytes tested token by token in a process before it searches in one pass: from a kept database
+# (KEPT_BYTES), else one it compiles for itself (SWITCH_BYTES).
+KEPT_BYTES = 1_000_000
+SWITCH_BYTES = 4_000_000
 
 RULE_LISTS_KEPT = 64  # rule lists whose token sets are remembered (per-file-ignores make more)
 
@@ -65,7 +71,7 @@ def candidate(data: bytes, rules: Sequence[Rule], spelling: Spelling = PLAIN, mo
     search = searched_for(rules, spelling, model)
     if not search.sets:
         return False
-    find = _finder(search.expressions, len(data))
+    find = _one_pass(search.expressions, True, len(data))
     if find is None:
         return _by_need(data, search)
     found = find(data)
@@ -83,7 +89,7 @@ def spot_lines(data: bytes, rules: Sequence[Rule], spelling: Spelling = PLAIN,
     if b"\r" in data and data.count(b"\r") != data.count(b"\r\n"):
         return None
     search = searched_for(rules, spelling, model)
-    locate = _one_pass(search.expressions, single=False)
+    locate = _one_pass(search.expressions, False, len(data))
     matches = _matches(data, search) if locate is None else locate(data)
     made = NAMEDTUPLE in data
     # A match's last byte is on its line (a shape may end on the newline after its token).
@@ -167,24 +173,24 @@ def _regex(expression: bytes) -> re.Pattern[bytes]:
     return _compiled[expression]
 
 
-def _finder(expressions: tuple[bytes, ...], size: int) -> Callable[[bytes], frozenset[int]] | None:
-    """The one-pass search for these expressions (`_one_pass`), a file of ``size`` bytes counted
-    towards SWITCH_BYTES until there is one."""
-    if (expressions, True) not in _one_passes:
-        _searched[0] += size
-    return _one_pass(expressions, single=True)
+def expect_many() -> None:
+    """This process will test many files (a pool's worker: app/pool.py): it searches in one pass
+    from its first file where a database is kept or can be, not after KEPT_BYTES."""
+    _searched[0] = max(_searched[0], KEPT_BYTES)
 
 
-def _one_pass(expressions: tuple[bytes, ...], single: bool) -> Callable[[bytes], Any] | None:
+def _one_pass(expressions: tuple[bytes, ...], single: bool, size: int) -> Callable[[bytes], Any] | None:
     """The one-pass search for these expressions (``single``: which of them match, `candidate`;
-    else where every match ends, `spot_lines`): at once where their database is kept or can be
-    (hscache.py), else once this process has tested SWITCH_BYTES token by token; None before
-    then, or when Hyperscan is not installed."""
+    else where every match ends, `spot_lines`), a file of ``size`` bytes counted as tested until
+    there is one: once this process has tested KEPT_BYTES token by token, where their database
+    is kept or can be (hscache.py), else once it has tested SWITCH_BYTES; None before then, or
+    when Hyperscan is not installed."""
     key = (expressions, single)
     if key in _one_passes:
         return _one_passes[key]
+    _searched[0] += size
     switched = _searched[0] >= SWITCH_BYTES
-    if not switched and key in _unkept:
+    if _searched[0] < KEPT_BYTES or (not switched and key in _unkept):
         return None
     database = hscache.database(expressions, single, compile=switched)
     if database is None and not switched:

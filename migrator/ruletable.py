@@ -31,7 +31,7 @@ def fix_intents() -> tuple[str, ...]:
     return (*intents.names(), "remove-suppression")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Match:
     """Which touches a rule reports. Empty tuples match anything."""
 
@@ -54,7 +54,7 @@ class Match:
     not_accepting: str | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Docs:
     """A rule's documentation: what it finds, why v5 breaks it, what to do instead."""
 
@@ -65,7 +65,7 @@ class Docs:
     spec_and_facts: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Example:
     """A rule example, a test of the rule. ``written_as`` says how its code is written: one of
     ``kinds.examples_written_as()`` (python, ci, cassette, shell, json, telemetry, json-lines,
@@ -118,7 +118,7 @@ class Rule:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Item:
     """A Versioning item of the spec that rules stand for (rules/items.yaml)."""
 

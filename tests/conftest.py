@@ -72,7 +72,8 @@ def recipe_venv(tmp_path_factory):
 @pytest.fixture
 def searching(monkeypatch):
     """``searching(way)`` has the prefilter search ``"token by token"`` (as a process does before
-    SWITCH_BYTES where no Hyperscan database is kept or can be: a user with no cache directory) or
+    KEPT_BYTES, and before SWITCH_BYTES where no Hyperscan database is kept or can be: a user
+    with no cache directory) or
     in ``"one pass"`` (Hyperscan; the test is skipped where it is not installed), from a fresh start."""
     from migrator import hscache, prefilter, userdir
 
@@ -81,6 +82,7 @@ def searching(monkeypatch):
         monkeypatch.setattr(prefilter, "_unkept", set())
         if how == "one pass":
             pytest.importorskip("hyperscan")
+            monkeypatch.setattr(prefilter, "KEPT_BYTES", 0)
             monkeypatch.setattr(prefilter, "SWITCH_BYTES", 0)
             monkeypatch.setattr(hscache, "secret", userdir.secret)
         else:

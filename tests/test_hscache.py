@@ -140,3 +140,29 @@ def test_a_run_finds_the_same_with_a_kept_database_and_token_by_token(compiled, 
     assert len(compiled) == kept  # the second loaded every one
     searching("token by token")
     assert findings() == compiling
+
+
+def _modules_after_check(tmp_path, *paths):
+    """The modules a ``check`` of ``paths`` imported, run in a fresh process with its user cache
+    directory in tmp_path."""
+    import subprocess
+    import sys
+
+    probe = ("import sys\nfrom migrator.cli import main\n"
+             f"try:\n    main(['check', '--no-cache', '--jobs', '1', *{list(paths)!r}], standalone_mode=False)\n"
+             "except SystemExit:\n    pass\nprint(' '.join(sorted(sys.modules)))\n")
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path / "cache")}
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=tmp_path, env=env)
+    return set(done.stdout.split())
+
+
+def test_a_hooks_few_files_are_tested_token_by_token_without_loading_hyperscan(tmp_path):
+    """Hyperscan's library adds about 3 MB to a process: a run of a few files does not load it,
+    even where its databases are kept; a run that tests more than KEPT_BYTES does, and keeps them."""
+    (tmp_path / "runner.py").write_bytes(RUNNER)
+    (tmp_path / "large").mkdir()
+    line = b"total = sum(range(10))  # nothing any rule looks for\n"
+    (tmp_path / "large" / "clean.py").write_bytes(line * (prefilter.KEPT_BYTES // len(line) + 1))
+    assert "hyperscan" in _modules_after_check(tmp_path, "large", "runner.py")
+    assert _kept(tmp_path / "cache")
+    assert "hyperscan" not in _modules_after_check(tmp_path, "runner.py")

@@ -67,3 +67,22 @@ def test_a_pool_with_room_hands_on_at_once():
     waiting = {Future() for _ in range(pool.WINDOW - 1)}
     assert pool._make_room(waiting, count=1) == waiting
     assert not any(f.done() for f in waiting)
+
+
+def test_once_a_pool_is_sure_to_start_its_workers_read_and_prefilter_the_rest(tree, monkeypatch):
+    """The parent reads files only until a pool pays: each later file is handed on unread, so
+    the workers read and prefilter it in parallel, and its text never crosses between processes."""
+    (tree / "a_first.py").write_text("mr = project.mergerequests.get(2)\nprint(mr.merged_by)\n")
+    handed = []
+
+    def serial(job, stream, count, progress, crashed, light=None):
+        handed.extend(stream)
+        return [job(item) for item in handed]
+
+    monkeypatch.setattr(pool, "pooled", serial)
+    monkeypatch.setattr(runner, "POOL_BYTES", 10)
+    monkeypatch.setattr(runner.os, "cpu_count", lambda: 2)
+    result = check_paths(["."], Settings(Configs(cwd=tree), jobs=2, cache=False))
+    assert [len(job) for job in handed] == [3] + [2] * 201  # a_first.py read; the clean files and mrs.py not
+    assert (result.files, result.scanned) == (202, 2)
+    assert [(f.filename, f.code) for f in result.findings] == [("a_first.py", "MIG010"), ("mrs.py", "MIG010")]

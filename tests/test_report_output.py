@@ -102,3 +102,14 @@ def test_a_baseline_written_to_what_is_not_a_regular_file_leaves_it_as_it_is(rep
     reader.join(timeout=60)
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
     assert json.loads(received[0])["findings"]
+
+
+def test_a_report_larger_than_a_piece_is_written_to_a_stream_whole_with_its_undecodable_bytes_escaped():
+    """A stream gets a large report a piece at a time (output.PIECE characters), each piece
+    escaped as the whole would be: nothing lost or doubled at a piece's edge."""
+    from migrator.report import output
+
+    text = ("src/caf\udce9.py:1:1: MIG010 é\n" * (output.PIECE // 10))[: output.PIECE * 3 + 7]
+    stream = io.StringIO()
+    output.write(text, None, stream)
+    assert stream.getvalue() == text.encode("utf-8", "backslashreplace").decode("utf-8")

@@ -15,6 +15,7 @@ from ..discover import SourceFile, discover
 from ..ruletable import Rule, RuleTable, load_table
 from ..values import Reported
 from .cache import Lookup, Packed, ResultCache
+from . import runner
 from .runner import Progress, run_all
 from .settings import Settings
 
@@ -79,6 +80,24 @@ def prefiltered(source: SourceFile, settings: FileSettings, table: RuleTable) ->
     loaded = load(source, rules_for(source, settings, table), settings.max_file_size,
                   table.spelling(source.kind), table.model)
     return None if loaded is None else replace(loaded, data=b"")
+
+
+def _job(source: SourceFile, settings: FileSettings, table: RuleTable, read: list[int]) -> Job | None:
+    """A file's job, or None when no rule can match it. This process reads and prefilters the
+    files only until their candidates hold enough characters to start a pool (runner.POOL_BYTES):
+    the pool's workers read and prefilter the rest, in parallel, and this process does not hold
+    what a large run's prefilter needs (Hyperscan: prefilter.KEPT_BYTES). A file it cannot read
+    goes to the job unread too: the job reads it again and reports the error."""
+    if read[0] >= runner.POOL_BYTES:
+        return source, settings
+    try:
+        loaded = prefiltered(source, settings, table)
+    except Exception:  # noqa: BLE001 - the job reads it again and reports the error
+        return source, settings
+    if loaded is None:
+        return None
+    read[0] += len(loaded.text or "")
+    return source, settings, loaded
 
 
 def job_size(args: Job) -> int:
@@ -158,6 +177,7 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
     table = load_table()
     cache = ResultCache.open(settings.default, table, settings.cache, edits)
     missed: list[tuple[SourceFile, Lookup]] = []
+    read = [0]  # characters of the files this process read for their jobs
 
     def misses() -> Iterator[Job]:
         for source, file_settings in sources_of(paths, settings, result.skipped):
@@ -168,17 +188,12 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
                 result.scanned += hit[0]
                 result.findings.extend(hit[1])
                 continue
-            try:
-                loaded = prefiltered(source, file_settings, table)
-            except Exception:  # noqa: BLE001 - the worker reads it again and reports the error
-                missed.append((source, key))
-                yield source, file_settings
-                continue
-            if loaded is None:
+            job = _job(source, file_settings, table, read)
+            if job is None:
                 cache.put(source, key, False, Packed([]))
                 continue
             missed.append((source, key))
-            yield source, file_settings, loaded
+            yield job
 
     job = partial(check_entry, edits=True) if edits else check_entry
     outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed, job_size, unread)

@@ -24,7 +24,7 @@ def pooled(job, stream: Iterator[Item], count: int, progress: Progress | None,
            crashed: Callable[[Item], Result] | None, light: Callable[[Item], Item] | None = None) -> list[Result]:
     results: dict[int, Result] = {}
     items: list[Item] = []
-    with ProcessPoolExecutor(max_workers=count) as pool:
+    with ProcessPoolExecutor(max_workers=count, initializer=_large_run) as pool:
         futures: dict[Future, int] = {}
         waiting: set[Future] = set()
         for chunk in _chunks(stream):
@@ -49,6 +49,14 @@ def pooled(job, stream: Iterator[Item], count: int, progress: Progress | None,
         if progress is not None:
             progress(len(results), len(items))
     return [results[i] for i in range(len(items))]
+
+
+def _large_run() -> None:
+    """Each worker's start: a pool starts only for a large run, so a worker's prefilter searches
+    in one pass from its first file (prefilter.expect_many)."""
+    from ..prefilter import expect_many
+
+    expect_many()
 
 
 def _make_room(waiting: set[Future], count: int) -> set[Future]:

@@ -1,4 +1,5 @@
-"""Stage: report. One module per output format, each with ``render(context) -> str``; this registry
+"""Stage: report. One module per output format, each with ``render(context) -> str`` (a text
+format also with ``pieces(context)``, its text a finding at a time); this registry
 maps a format's name (as ``--output-format`` takes it) to its module, imported only when used.
 
 ============  ==========================  ==================================================
@@ -21,6 +22,7 @@ results       results                     the audit result: what was checked, an
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from importlib import import_module
 
 FORMATS = {
@@ -57,3 +59,11 @@ def render(fmt: str, context, **options) -> str:
 
         context = ReportContext.of(context, load_table(), **options)
     return import_module(f"{__name__}.{FORMATS[fmt]}").render(context)
+
+
+def pieces(fmt: str, context) -> Iterable[str]:
+    """A ``ReportContext`` in the format named ``fmt``, in the pieces it is written in: a format
+    that gives its text a finding at a time (the text formats' ``pieces``) does, so that a large
+    report is never held whole; any other gives its whole text as one piece."""
+    module = import_module(f"{__name__}.{FORMATS[fmt]}")
+    return module.pieces(context) if hasattr(module, "pieces") else (module.render(context),)

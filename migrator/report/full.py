@@ -13,10 +13,12 @@ A finding without a source line (one read from a merged report, say) shows no sn
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..values import Reported
 from .context import ReportContext, split_line
 from .escape import escape, show_line, shown_source, width
-from .text import Paint, line, render_text
+from .text import Paint, line, render_text, text_pieces
 
 
 def snippet(finding: Reported, paint: Paint) -> list[str]:
@@ -43,8 +45,12 @@ def block(finding: Reported, unsafe_fixes: bool, paint: Paint) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _full(context: ReportContext, paint: Paint) -> str:
-    return "\n".join(block(f, context.unsafe_fixes, paint) for f in context.findings)
+def _full(context: ReportContext, paint: Paint) -> Iterator[str]:
+    return (block(f, context.unsafe_fixes, paint) for f in context.findings)
+
+
+def pieces(context: ReportContext) -> Iterator[str]:
+    return text_pieces(context, _full)
 
 
 def render(context: ReportContext) -> str:

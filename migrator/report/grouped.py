@@ -11,15 +11,15 @@ Rows and columns are aligned within a file.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import groupby
 
 from .context import ReportContext
 from .escape import escape, quote_path
-from .text import Paint, marker, position, render_text
+from .text import Paint, marker, position, render_text, text_pieces
 
 
-def _grouped(context: ReportContext, paint: Paint) -> str:
-    blocks = []
+def _grouped(context: ReportContext, paint: Paint) -> Iterator[str]:
     for filename, group in groupby(context.findings, key=lambda f: f.filename):
         findings = list(group)
         rows = max(len(str(f.span.start.row)) for f in findings)
@@ -31,8 +31,11 @@ def _grouped(context: ReportContext, paint: Paint) -> str:
                 where = position(f, paint(":", fg="cyan"))
             code = paint(f.code, fg="red", bold=True)
             lines.append(f"  {where} {code}{marker(f, context.unsafe_fixes, paint)} {escape(f.message)}")
-        blocks.append("\n".join(lines) + "\n")
-    return "\n".join(blocks)
+        yield "\n".join(lines) + "\n"
+
+
+def pieces(context: ReportContext) -> Iterator[str]:
+    return text_pieces(context, _grouped)
 
 
 def render(context: ReportContext) -> str:

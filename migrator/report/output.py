@@ -15,16 +15,18 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from ..values import Reported
-from . import TEXT, render
+from . import TEXT, pieces
 from .context import ReportContext
 
 # The formats that can show ``--statistics`` (as ruff: a table in text, an array in JSON).
 STATISTICS = TEXT | {"json", "json-lines"}
+
+PIECE = 65_536  # characters of a report escaped and written to a stream at a time (about)
 
 
 class OutputError(ValueError):
@@ -39,18 +41,21 @@ def use_color(choice: str, stream: TextIO | None) -> bool:
     return stream is not None and getattr(stream, "isatty", lambda: False)()
 
 
-def write(text: str, output_file: str | None, stream: TextIO | None = None) -> None:
-    """The report to ``stream`` (default stdout) or to ``output_file`` (source/writes.write_output);
-    OutputError when it cannot be written there. Characters that cannot be encoded (a file name's
-    undecodable bytes) are written as backslash escapes."""
-    data = text.encode("utf-8", "backslashreplace")
+def write(report: str | Iterable[str], output_file: str | None, stream: TextIO | None = None) -> None:
+    """The report (its text, or its pieces: report.pieces) to ``stream`` (default stdout) or to
+    ``output_file`` (source/writes.write_output); OutputError when it cannot be written there.
+    Characters that cannot be encoded (a file name's undecodable bytes) are written as backslash
+    escapes. A stream gets about PIECE characters at a time, so a large report is never held whole."""
+    parts = (report,) if isinstance(report, str) else report
     if output_file is None:
         stream = stream or sys.stdout
-        stream.write(data.decode("utf-8"))
+        for text in _gathered(parts):
+            stream.write(text.encode("utf-8", "backslashreplace").decode("utf-8"))
         stream.flush()
         return
     from ..source.writes import write_output
 
+    data = "".join(parts).encode("utf-8", "backslashreplace")
     path = Path(output_file)
     with contextlib.suppress(OSError):  # else writing the file says why (a parent that is a file)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -58,6 +63,21 @@ def write(text: str, output_file: str | None, stream: TextIO | None = None) -> N
         write_output(path, data)
     except OSError as exc:
         raise OutputError(f"{output_file}: cannot write the report: {exc.strerror or exc}") from None
+
+
+def _gathered(parts: Iterable[str]) -> Iterator[str]:
+    """The parts' text in strings of about PIECE characters (a long part cut, short ones joined)."""
+    held: list[str] = []
+    size = 0
+    for part in parts:
+        for start in range(0, len(part), PIECE):
+            held.append(part[start:start + PIECE])
+            size += len(held[-1])
+            if size >= PIECE:
+                yield "".join(held)
+                held, size = [], 0
+    if held:
+        yield "".join(held)
 
 
 def emit(fmt: str, findings: Sequence[Reported], table, *, output_file: str | None = None, color: str = "auto",
@@ -69,4 +89,4 @@ def emit(fmt: str, findings: Sequence[Reported], table, *, output_file: str | No
     app/fix.py)."""
     stream = stream or sys.stdout
     on = fmt in TEXT and use_color(color, stream if output_file is None else None)
-    write(render(fmt, ReportContext.of(findings, table, color=on, **options)), output_file, stream)
+    write(pieces(fmt, ReportContext.of(findings, table, color=on, **options)), output_file, stream)

@@ -9,7 +9,7 @@ escaped (see escape.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 import click
@@ -22,7 +22,7 @@ from .escape import escape, quote_path
 if TYPE_CHECKING:
     from ..baseline import Baselined
 
-__all__ = ["Paint", "fixable", "line", "render", "render_text", "statistics", "summary"]
+__all__ = ["Paint", "fixable", "line", "pieces", "render", "render_text", "statistics", "summary", "text_pieces"]
 
 
 class Paint:
@@ -33,6 +33,10 @@ class Paint:
 
     def __call__(self, text: str, **style) -> str:
         return click.style(text, **style) if self.on and text else text
+
+
+# A text format's findings as it shows them: one piece of text each (text_pieces puts a line between)
+Body = Callable[[ReportContext, Paint], Iterable[str]]
 
 
 def marker(finding: Reported, unsafe_fixes: bool, paint: Paint) -> str:
@@ -115,19 +119,34 @@ def marks(statistic) -> str:
     return "[*]" if statistic.fixable_count == statistic.count else "[-]"
 
 
-def render_text(context: ReportContext, body: Callable[[ReportContext, Paint], str]) -> str:
-    """A text format's output: ``body`` (or the statistics with ``--statistics``), then the
-    summary."""
-    main = statistics(context) if context.show_statistics else body(context, Paint(context.color))
-    if context.quiet:  # -q: the findings, no summary
-        return main + "\n" if main else ""
-    end = summary(context.findings, context.unsafe_fixes, len(context.errors), context.checked, context.baseline,
-                  kinds=context.show_statistics)
-    return (main + "\n" if main else "") + end + "\n"
+def render_text(context: ReportContext, body: Body) -> str:
+    """A text format's output, whole (`text_pieces`)."""
+    return "".join(text_pieces(context, body))
 
 
-def _concise(context: ReportContext, paint: Paint) -> str:
-    return "\n".join(line(f, context.unsafe_fixes, paint) for f in context.findings)
+def text_pieces(context: ReportContext, body: Body) -> Iterator[str]:
+    """A text format's output in pieces, as it is written (report.pieces): each finding's text as
+    ``body`` gives it, a line between each two (or the statistics, with ``--statistics``), then
+    the summary; a large report is never held whole."""
+    parts = iter([statistics(context)]) if context.show_statistics else body(context, Paint(context.color))
+    written = 0
+    for number, part in enumerate(parts):
+        text = part if number == 0 else "\n" + part
+        written += len(text)
+        yield text
+    if written:
+        yield "\n"
+    if not context.quiet:  # -q: the findings, no summary
+        yield summary(context.findings, context.unsafe_fixes, len(context.errors), context.checked, context.baseline,
+                      kinds=context.show_statistics) + "\n"
+
+
+def _concise(context: ReportContext, paint: Paint) -> Iterator[str]:
+    return (line(f, context.unsafe_fixes, paint) for f in context.findings)
+
+
+def pieces(context: ReportContext) -> Iterator[str]:
+    return text_pieces(context, _concise)
 
 
 def render(context: ReportContext) -> str:
