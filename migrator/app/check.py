@@ -188,12 +188,12 @@ def check_paths(paths: Sequence[str], settings: Settings, progress: Progress | N
                 result.scanned += hit[0]
                 result.findings.extend(hit[1])
                 continue
-            job = _job(source, file_settings, table, read)
-            if job is None:
+            handed = _job(source, file_settings, table, read)
+            if handed is None:
                 cache.put(source, key, False, Packed([]))
                 continue
             missed.append((source, key))
-            yield job
+            yield handed
 
     job = partial(check_entry, edits=True) if edits else check_entry
     outcomes = run_all(job, misses(), settings.jobs, progress, check_entry_crashed, job_size, unread)
