@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .userdir import seal, secret, unsealed, user_cache_dir
+from .userdir import keep, seal, secret, unsealed, used, user_cache_dir
 
 FORMAT = b"1"  # the layout of a kept copy: the sealed output of hyperscan.dumpb
 
@@ -43,6 +43,7 @@ def database(expressions: Sequence[bytes], single: bool, compile: bool = True) -
     if path is not None and key is not None:
         kept = _load(hyperscan, path, key)
         if kept is not None:
+            used(path)
             return kept
     if not compile and (path is None or not os.access(path.parent, os.W_OK)):
         return None
@@ -51,7 +52,7 @@ def database(expressions: Sequence[bytes], single: bool, compile: bool = True) -
     except hyperscan.error:  # an expression Hyperscan cannot compile: the caller tests token by token
         return None
     if path is not None and key is not None:
-        _keep(path, seal(hyperscan.dumpb(made), key))
+        keep(path, seal(hyperscan.dumpb(made), key))
     return made
 
 
@@ -81,14 +82,3 @@ def _compile(hyperscan: Any, expressions: Sequence[bytes], single: bool) -> Any:
     made.compile(expressions=list(expressions), ids=list(range(len(expressions))), elements=len(expressions),
                  flags=hyperscan.HS_FLAG_SINGLEMATCH if single else 0)
     return made
-
-
-def _keep(path: Path, data: bytes) -> None:
-    """Write the copy atomically (a concurrent run reads the old file or the new one, whole); a
-    directory that refuses it keeps none."""
-    from .source.writes import write_atomic  # imported on the first write: a run that loads a copy does without it
-
-    try:
-        write_atomic(path, data)
-    except OSError:
-        return

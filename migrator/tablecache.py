@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
 import pickle
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -26,7 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from . import __version__
-from .userdir import seal, secret, unsealed, user_cache_dir
+from .userdir import keep, seal, secret, unsealed, used, user_cache_dir
 
 T = TypeVar("T")
 MADE_OF = ("ruletable.py", "apimodel.py", "values.py", "details.py", "frozen.py", "syntax.py", "loader.py")
@@ -48,13 +47,14 @@ def cached(rules_digest: str, build: Callable[[], T]) -> T:
     try:
         payload = unsealed(path.read_bytes(), key)
         if payload is not None:
+            used(path, lore_path)
             return _loaded(payload, _read_lore(lore_path, key, build))
     except Exception:  # noqa: BLE001 - no copy, or one that cannot be read: build it
         pass
     table = build()
     lean, lore = _dumped(table)
-    _keep(lore_path, seal(lore, key))  # first: a table's copy is not written before its lore's
-    _keep(path, seal(lean, key))
+    keep(lore_path, seal(lore, key))  # first: a table's copy is not written before its lore's
+    keep(path, seal(lean, key))
     return table
 
 
@@ -161,17 +161,3 @@ def _key(rules_digest: str) -> str:
     for name in MADE_OF:
         digest.update((here / name).read_bytes())
     return digest.hexdigest()[:32]
-
-
-def _keep(path: Path, data: bytes) -> None:
-    """Write the copy atomically (a concurrent run reads the old file or the new one, whole)."""
-    import tempfile
-
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, temp = tempfile.mkstemp(dir=path.parent, prefix=".ruletable-")
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.replace(temp, path)
-    except OSError:
-        return

@@ -8,17 +8,24 @@ A run may have no such directory: ``HOME`` unset and a user id without a passwd 
 (``docker --user 1234``, ``env -i``), or a ``HOME`` that is not an absolute path. It then runs
 without the key (no result cache, no rule-table copy, no kept Hyperscan database) and says so
 once on stderr (`warn`).
+
+Copies are written by `keep`, one way for every kind of copy. A copy unused for PRUNE_AFTER
+(`used` marks one used) is removed when another of its kind is kept, so that upgrades and rule
+changes do not pile copies up there.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import hmac
 import os
 import sys
+import time
 from pathlib import Path
 
 KEY_BYTES = 32
+PRUNE_AFTER = 30 * 24 * 3600  # seconds a kept copy may go unused before `keep` removes it
 MAC_BYTES = hashlib.sha256().digest_size
 _TOLD: set[str] = set()  # the warnings `warn` gave with ``once`` in this process
 
@@ -124,3 +131,45 @@ def warn(message: str, once: bool = False) -> None:
 
     sys.stderr.write(f"warning: {escape(message)}\n")
     sys.stderr.flush()
+
+
+def keep(path: Path, data: bytes) -> None:
+    """Keep a copy in the user's directory (a rule table, a Hyperscan database): written in one
+    step, so a concurrent run reads the old file or the new one, whole, and readable by the user
+    alone. One that cannot be written is not kept and leaves no temporary file behind. Copies of
+    its kind (the part of the name before its first ``-``) unused for PRUNE_AFTER are removed."""
+    import tempfile  # imported on the first copy kept: a run that reads copies does without it
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    except OSError:
+        return
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return
+    _prune(path)
+
+
+def used(*paths: Path) -> None:
+    """Mark kept copies used now (their modification time), so that `keep` does not remove them."""
+    for path in paths:
+        with contextlib.suppress(OSError):
+            os.utime(path)
+
+
+def _prune(kept: Path) -> None:
+    """Remove the copies of ``kept``'s kind, other than it, unused for PRUNE_AFTER (regular files only)."""
+    kind = kept.name.split("-", 1)[0] + "-"
+    before = time.time() - PRUNE_AFTER
+    with contextlib.suppress(OSError), os.scandir(kept.parent) as entries:
+        for entry in entries:
+            if (entry.name.startswith(kind) and entry.name != kept.name and entry.is_file(follow_symlinks=False)
+                    and entry.stat(follow_symlinks=False).st_mtime < before):
+                with contextlib.suppress(OSError):
+                    os.unlink(entry.path)

@@ -100,14 +100,14 @@ def test_another_hyperscan_version_or_machine_never_meets_an_old_copy(compiled, 
 
 
 def test_an_unwritable_cache_directory_still_gives_a_database_and_keeps_none(compiled, tmp_path, monkeypatch):
-    from migrator.source import writes
+    import tempfile
 
     hscache.database(EXPRESSIONS[:1], single=True)  # the key and one copy are written
 
-    def refused(path, data, original=None):
-        raise PermissionError(13, "Permission denied", str(path))
+    def refused(*args, dir=None, **kwargs):
+        raise PermissionError(13, "Permission denied", dir)
 
-    monkeypatch.setattr(writes, "write_atomic", refused)  # a read-only directory, even for root
+    monkeypatch.setattr(tempfile, "mkstemp", refused)  # a read-only directory, even for root
     monkeypatch.setattr(os, "access", lambda path, mode: False)
     assert _matches(hscache.database(EXPRESSIONS, single=True)) != []
     assert hscache.database(EXPRESSIONS, single=True, compile=False) is None  # the prefilter goes token by token
