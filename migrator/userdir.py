@@ -169,7 +169,8 @@ def _prune(kept: Path) -> None:
     before = time.time() - PRUNE_AFTER
     with contextlib.suppress(OSError), os.scandir(kept.parent) as entries:
         for entry in entries:
-            if (entry.name.startswith(kind) and entry.name != kept.name and entry.is_file(follow_symlinks=False)
-                    and entry.stat(follow_symlinks=False).st_mtime < before):
-                with contextlib.suppress(OSError):
+            if not entry.name.startswith(kind) or entry.name == kept.name:
+                continue
+            with contextlib.suppress(OSError):  # one another run removed meanwhile: the others are still looked at
+                if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < before:
                     os.unlink(entry.path)
